@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './services/mailer.ts';
+import { createMailer } from './services/mailer.ts';
+import errors from './plugins/errors.ts';
+import web from './plugins/web.ts';
+import healthRoutes from './routes/health.ts';
+import authPublicRoutes from './routes/auth/public.ts';
+import authSessionRoutes from './routes/auth/session.ts';
+import userRoutes from './routes/users/index.ts';
+import { HttpError } from './lib/http-error.ts';
+import './types.ts';
+
+z.config(z.locales.id());
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+/** Builds the whole server: external plugins, then app decorators, then routes (CONVENTIONS.md 6). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger ?? {
+        level: config.LOG_LEVEL,
+        redact: {
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+          censor: '[disembunyikan]',
+        },
+      },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body would otherwise reach the handlers as a string.
+  app.removeContentTypeParser('text/plain');
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  const tooMany = (_request: unknown, context: { ttl: number }) =>
+    new HttpError(429, `Terlalu banyak permintaan. Silakan coba lagi dalam ${Math.max(1, Math.ceil(context.ttl / 1000))} detik.`);
+  // Per-route limits (login, password reset) come from each route's `config.rateLimit`.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'balai-rl-' } : {}),
+    errorResponseBuilder: tooMany,
+  });
+  // The general per-address limit runs as a root hook, before authentication and for unknown
+  // paths too, so floods are turned away before they reach the database.
+  if (config.RATE_LIMIT_MAX > 0) {
+    app.addHook('onRequest', app.rateLimit({ max: config.RATE_LIMIT_MAX, timeWindow: '1 minute', errorResponseBuilder: tooMany }));
+  }
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Balai API',
+        description: 'API situs dan layanan surat pemerintah desa. Semua pesan dalam bahasa Indonesia.',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+  });
+
+  // App decorators.
+  app.decorate('db', db.kysely);
+  app.decorate('dialect', db.dialect);
+  app.decorate('config', config);
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR }, app.log);
+  app.decorate('mailer', mailer);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(errors);
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authPublicRoutes);
+      await api.register(authSessionRoutes);
+      await api.register(userRoutes, { prefix: '/users' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(web, { distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST });
+  return app;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every environment variable Balai reads, validated once at start. `.env.example` lists them
+ * all; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, 'harus berupa file:PATH atau postgres://…')
+    .default('file:./data/balai.sqlite'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'harus berupa redis://…')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolFromEnv.default(false),
+  SESSION_TTL_HOURS: positiveInt.default(24),
+  SESSION_IDLE_MINUTES: positiveInt.default(30),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  LOGIN_LOCK_MINUTES: positiveInt.default(15),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1200),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'harus berupa smtp://… atau smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Balai <no-reply@balai.local>'),
+  OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  BALAI_ADMIN_EMAIL: z.email().optional(),
+  BALAI_ADMIN_PASSWORD: z.string().min(8, 'minimal 8 karakter').optional(),
+  BALAI_ADMIN_NAME: z.string().min(1).default('Administrator Desa'),
+  BALAI_DEMO_PASSWORD: z.string().min(8, 'minimal 8 karakter').optional(),
+  SEED_DEMO: boolFromEnv.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws one message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set" (docker-compose and .env files write them that way).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.BALAI_ADMIN_EMAIL === undefined) !== (e.BALAI_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Konfigurasi tidak valid:\n  - BALAI_ADMIN_EMAIL dan BALAI_ADMIN_PASSWORD harus diisi bersama.',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return { ...e, PUBLIC_URL: publicUrl };
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDb } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { describeSeed, seedIfEmpty } from './seed/seed.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = openDb(config.DATABASE_URL);
+  const applied = await migrateToLatest(db.kysely);
+  const seed = await seedIfEmpty(db, config);
+  const app = await buildApp({ config, db });
+  if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
+  const message = describeSeed(seed, config.PUBLIC_URL);
+  if (message) console.log(message);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing open requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Balai berjalan di ${config.PUBLIC_URL} (basis data: ${db.dialect})`);
+}
+
+main().catch((err: unknown) => {
+  console.error('Balai gagal dijalankan:', err);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+}
+
+/** Turns validation issues into `{ field: [messages] }`; `_` holds issues about the body as a whole. */
+function fieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    const message = issue.message ?? 'Isian tidak valid.';
+    (errors[field] ??= []).includes(message) || errors[field].push(message);
+  }
+  return errors;
+}
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Jenis konten tidak didukung. Kirim data sebagai JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Isi permintaan kosong, padahal dinyatakan sebagai JSON.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Isi permintaan bukan JSON yang valid.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Isi permintaan terlalu besar.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Panjang isi permintaan tidak valid.'],
+};
+
+/**
+ * The one error handler: every failure leaves as `{ message, errors? }` in Indonesian, with the
+ * right status, and nothing of the server's insides (ADR 0003).
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation as ValidationIssue[]);
+      if (error.validationContext === 'params') {
+        return reply.code(404).send({ message: 'Data tidak ditemukan.' });
+      }
+      const first = Object.values(errors)[0]?.[0];
+      return reply.code(422).send({ message: first ?? 'Periksa kembali isian Anda.', errors });
+    }
+    if (error.validation) {
+      return reply.code(422).send({ message: 'Periksa kembali isian Anda.', errors: fieldErrors(error.validation as ValidationIssue[]) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ message: known[1] });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ message: 'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(error.statusCode).send({ message: 'Permintaan tidak valid.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+  });
+});

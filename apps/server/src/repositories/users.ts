@@ -1,0 +1,153 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ApiUser } from '@balai/domain';
+import type { Database, UsersTable } from '../db/schema.ts';
+import { likePattern } from '../lib/pagination.ts';
+import { nowIso } from '../lib/time.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const BIODATA_COLUMNS = [
+  'nik',
+  'kk_number',
+  'phone',
+  'birth_place',
+  'birth_date',
+  'gender',
+  'religion',
+  'marital_status',
+  'occupation',
+  'education',
+  'nationality',
+  'address',
+  'rt',
+  'rw',
+  'hamlet',
+] as const;
+
+export type UserWrite = Partial<
+  Pick<UsersTable, 'name' | 'email' | 'password_hash' | 'role' | (typeof BIODATA_COLUMNS)[number]>
+> & { active?: boolean };
+
+export function toApiUser(row: UserRow): ApiUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    roles: [{ name: row.role }],
+    active: Boolean(row.active),
+    nik: row.nik,
+    kk_number: row.kk_number,
+    phone: row.phone,
+    birth_place: row.birth_place,
+    birth_date: row.birth_date,
+    gender: row.gender,
+    religion: row.religion,
+    marital_status: row.marital_status,
+    occupation: row.occupation,
+    education: row.education,
+    nationality: row.nationality,
+    address: row.address,
+    rt: row.rt,
+    rw: row.rw,
+    hamlet: row.hamlet,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function findUserById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** Which of the unique values (e-mail, NIK) another user already holds. */
+export async function findUniqueClashes(
+  db: Kysely<Database>,
+  values: { email?: string | undefined; nik?: string | null | undefined },
+  exceptId?: number,
+): Promise<{ email: boolean; nik: boolean }> {
+  const clash = async (column: 'email' | 'nik', value: string | null | undefined) => {
+    if (!value) return false;
+    let q = db.selectFrom('users').select('id').where(column, '=', value);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  };
+  return { email: await clash('email', values.email), nik: await clash('nik', values.nik) };
+}
+
+export async function listUsers(
+  db: Kysely<Database>,
+  opts: { search?: string | undefined; page: number; perPage: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('users');
+  if (opts.search) {
+    const term = opts.search.trim();
+    const pattern = likePattern(term);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+        sql<boolean>`${eb.ref('email')} like ${pattern} escape '\\'`,
+        ...(/^\d+$/.test(term) ? [eb('nik', 'like', `${term}%`)] : []),
+      ]),
+    );
+  }
+  const [{ total } = { total: 0 }] = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('name')
+    .orderBy('id')
+    .limit(opts.perPage)
+    .offset((opts.page - 1) * opts.perPage)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function insertUser(db: Kysely<Database>, values: UserWrite & { name: string; email: string; password_hash: string; role: UsersTable['role'] }) {
+  const now = nowIso();
+  const { active, ...rest } = values;
+  return db
+    .insertInto('users')
+    .values({ ...rest, email: rest.email.toLowerCase(), active: active === false ? 0 : 1, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Kysely<Database>, id: number, values: UserWrite) {
+  const { active, ...rest } = values;
+  return db
+    .updateTable('users')
+    .set({
+      ...rest,
+      ...(rest.email ? { email: rest.email.toLowerCase() } : {}),
+      ...(active === undefined ? {} : { active: active ? 1 : 0 }),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'ADMINISTRATOR')
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

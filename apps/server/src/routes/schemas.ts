@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Response shapes shared by routes; plain schemas (no transforms) so they serialize and document cleanly. */
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const apiUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['ADMINISTRATOR', 'WARGA']),
+  roles: z.array(z.object({ name: z.enum(['ADMINISTRATOR', 'WARGA']) })),
+  active: z.boolean(),
+  nik: z.string().nullable(),
+  kk_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  birth_place: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  gender: z.string().nullable(),
+  religion: z.string().nullable(),
+  marital_status: z.string().nullable(),
+  occupation: z.string().nullable(),
+  education: z.string().nullable(),
+  nationality: z.string().nullable(),
+  address: z.string().nullable(),
+  rt: z.string().nullable(),
+  rw: z.string().nullable(),
+  hamlet: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** Declares the error shape for every 4xx/5xx a route can answer, beside its success schema. */
+export function responses<T extends Record<number, z.ZodType>>(success: T) {
+  return { ...success, '4xx': errorSchema, '5xx': errorSchema };
+}

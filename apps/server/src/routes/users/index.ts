@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userCreateSchema, userUpdateSchema } from '@balai/domain';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
+import { revokeUserSessions } from '../../repositories/sessions.ts';
+import {
+  countActiveAdmins,
+  deleteUser,
+  findUniqueClashes,
+  findUserById,
+  insertUser,
+  listUsers,
+  toApiUser,
+  updateUser,
+} from '../../repositories/users.ts';
+import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { currentAuth } from '../../types.ts';
+import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
+import { uniqueClashError } from './unique.ts';
+
+const LAST_ADMIN = 'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
+
+/** The users API: administrators only (SPEC section 7 paths). */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', requireAdmin);
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/list',
+    {
+      schema: {
+        tags: ['Pengguna'],
+        summary: 'Daftar pengguna, dengan pencarian nama, e-mail atau NIK',
+        security,
+        querystring: z.object(pageQuery),
+        response: responses({ 200: z.object({ data: z.array(apiUserSchema), meta: metaSchema }) }),
+      },
+    },
+    async (request) => {
+      const { page, per_page, search } = request.query;
+      const { rows, total } = await listUsers(app.db, { search, page, perPage: per_page });
+      return { data: rows.map(toApiUser), meta: meta(page, per_page, total) };
+    },
+  );
+
+  app.post(
+    '/create',
+    {
+      schema: {
+        tags: ['Pengguna'],
+        summary: 'Membuat pengguna',
+        security,
+        body: userCreateSchema,
+        response: responses({ 201: z.object({ data: apiUserSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const { password, ...values } = request.body;
+      const clashes = await findUniqueClashes(app.db, values);
+      if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      const created = await insertUser(app.db, { ...values, password_hash: await hashPassword(password) });
+      await writeAudit(app.db, {
+        action: 'user.create',
+        user_id: currentAuth(request).user.id,
+        subject_type: 'user',
+        subject_id: created.id,
+        ip: request.ip,
+        detail: { role: created.role },
+      });
+      return reply.code(201).send({ data: toApiUser(created) });
+    },
+  );
+
+  app.get(
+    '/detail/:id',
+    {
+      schema: {
+        tags: ['Pengguna'],
+        summary: 'Detail pengguna',
+        security,
+        params: idParams,
+        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) throw notFound('Pengguna tidak ditemukan.');
+      return { data: toApiUser(user) };
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      schema: {
+        tags: ['Pengguna'],
+        summary: 'Mengubah pengguna',
+        security,
+        params: idParams,
+        body: userUpdateSchema,
+        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+      },
+    },
+    async (request) => {
+      const actor = currentAuth(request).user;
+      const target = await findUserById(app.db, request.params.id);
+      if (!target) throw notFound('Pengguna tidak ditemukan.');
+      const { password, ...values } = request.body;
+      const losesAdmin =
+        target.role === 'ADMINISTRATOR' &&
+        Boolean(target.active) &&
+        (values.role === 'WARGA' || values.active === false);
+      if (target.id === actor.id && (values.active === false || values.role === 'WARGA')) {
+        throw conflict('Anda tidak dapat menonaktifkan atau menurunkan peran akun Anda sendiri.');
+      }
+      const clashes = await findUniqueClashes(app.db, values, target.id);
+      if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      const passwordHash = password ? await hashPassword(password) : undefined;
+
+      const updated = await app.db.transaction().execute(async (trx) => {
+        if (losesAdmin && (await countActiveAdmins(trx)) <= 1) throw conflict(LAST_ADMIN);
+        const row = await updateUser(trx, target.id, {
+          ...values,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        });
+        // A deactivated account or a password set by the office ends every open session.
+        if (values.active === false || passwordHash) await revokeUserSessions(trx, target.id);
+        await writeAudit(trx, {
+          action: 'user.update',
+          user_id: actor.id,
+          subject_type: 'user',
+          subject_id: target.id,
+          ip: request.ip,
+          detail: { fields: Object.keys(request.body) },
+        });
+        return row;
+      });
+      return { data: toApiUser(updated) };
+    },
+  );
+
+  app.delete(
+    '/delete/:id',
+    {
+      schema: {
+        tags: ['Pengguna'],
+        summary: 'Menghapus pengguna',
+        security,
+        params: idParams,
+        response: responses({ 200: messageSchema }),
+      },
+    },
+    async (request) => {
+      const actor = currentAuth(request).user;
+      const target = await findUserById(app.db, request.params.id);
+      if (!target) throw notFound('Pengguna tidak ditemukan.');
+      if (target.id === actor.id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
+      await app.db.transaction().execute(async (trx) => {
+        if (target.role === 'ADMINISTRATOR' && target.active && (await countActiveAdmins(trx)) <= 1) {
+          throw conflict(LAST_ADMIN);
+        }
+        await deleteUser(trx, target.id);
+        await writeAudit(trx, {
+          action: 'user.delete',
+          user_id: actor.id,
+          subject_type: 'user',
+          subject_id: target.id,
+          ip: request.ip,
+          detail: { role: target.role },
+        });
+      });
+      return { message: 'Pengguna berhasil dihapus.' };
+    },
+  );
+};
+
+export default userRoutes;

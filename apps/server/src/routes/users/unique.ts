@@ -1,0 +1,8 @@
+import { HttpError } from '../../lib/http-error.ts';
+
+export function uniqueClashError(clashes: { email: boolean; nik: boolean }): HttpError {
+  const errors: Record<string, string[]> = {};
+  if (clashes.email) errors.email = ['E-mail ini sudah dipakai oleh pengguna lain.'];
+  if (clashes.nik) errors.nik = ['NIK ini sudah terdaftar pada pengguna lain.'];
+  return new HttpError(422, Object.values(errors)[0]![0]!, errors);
+}

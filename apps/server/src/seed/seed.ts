@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { countUsers, insertUser } from '../repositories/users.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { DEMO_RESIDENTS } from './residents.ts';
+
+export interface SeedResult {
+  seeded: boolean;
+  admin?: { email: string; password?: string };
+  demo?: { emails: string[]; password?: string };
+}
+
+/** A password people can read aloud and type on a phone: 4 groups of 4 letters and digits. */
+function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(16);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]);
+  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
+}
+
+/**
+ * Fills an empty database: the first administrator (from BALAI_ADMIN_EMAIL/PASSWORD, or with
+ * a generated password returned once) and, unless SEED_DEMO=0, the demo village's residents.
+ * A database that already has users is left alone.
+ */
+export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
+  if ((await countUsers(db.kysely)) > 0) return { seeded: false };
+
+  const adminEmail = config.BALAI_ADMIN_EMAIL ?? 'admin@balai.local';
+  const adminPassword = config.BALAI_ADMIN_PASSWORD ?? generatePassword();
+  const result: SeedResult = {
+    seeded: true,
+    admin: { email: adminEmail, ...(config.BALAI_ADMIN_PASSWORD ? {} : { password: adminPassword }) },
+  };
+  const adminHash = await hashPassword(adminPassword);
+  const demoPassword = config.BALAI_DEMO_PASSWORD ?? generatePassword();
+  const demoHash = config.SEED_DEMO ? await hashPassword(demoPassword) : '';
+
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertUser(trx, {
+      name: config.BALAI_ADMIN_NAME,
+      email: adminEmail,
+      password_hash: adminHash,
+      role: 'ADMINISTRATOR',
+    });
+    if (config.SEED_DEMO) {
+      for (const resident of DEMO_RESIDENTS) {
+        await insertUser(trx, { ...resident, password_hash: demoHash, role: 'WARGA' });
+      }
+    }
+  });
+  if (config.SEED_DEMO) {
+    result.demo = {
+      emails: DEMO_RESIDENTS.map((r) => r.email),
+      ...(config.BALAI_DEMO_PASSWORD ? {} : { password: demoPassword }),
+    };
+  }
+  return result;
+}
+
+/** The one-time console message with the generated credentials; never sent to the JSON log. */
+export function describeSeed(result: SeedResult, publicUrl: string): string {
+  if (!result.seeded || !result.admin) return '';
+  const lines = [
+    '',
+    '================================================================',
+    ' Basis data baru telah diisi.',
+    ` Masuk sebagai administrator di ${publicUrl}/auth/login`,
+    `   E-mail     : ${result.admin.email}`,
+    `   Kata sandi : ${result.admin.password ?? '(dari BALAI_ADMIN_PASSWORD)'}`,
+  ];
+  if (result.demo) {
+    lines.push(
+      ' Akun warga contoh:',
+      ...result.demo.emails.map((e) => `   ${e}`),
+      `   Kata sandi : ${result.demo.password ?? '(dari BALAI_DEMO_PASSWORD)'}`,
+    );
+  }
+  if (result.admin.password || result.demo?.password) {
+    lines.push(' Kata sandi ini hanya ditampilkan sekali. Simpan sekarang, lalu ganti setelah masuk.');
+  }
+  lines.push('================================================================', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under the outbox
+ * folder, so a fresh install can show the reset e-mail without a mail server.
+ */
+export function createMailer(
+  opts: { smtpUrl?: string | undefined; from: string; outboxDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+        log.info({ to: maskEmail(message.to), subject: message.subject }, 'e-mail dikirim lewat SMTP');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      const file = path.resolve(opts.outboxDir, name);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      log.info({ to: maskEmail(message.to), subject: message.subject, file }, 'e-mail ditulis ke outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** "budi.santoso@contoh.id" → "bu***@contoh.id": enough to trace, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
