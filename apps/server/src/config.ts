@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
   LOGIN_LOCK_MINUTES: positiveInt.default(15),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1200),
+  LOGIN_RATE_LIMIT_MAX: positiveInt.default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'harus berupa smtp://… atau smtps://…')

@@ -23,6 +23,27 @@ export interface OpenDbOptions {
   poolSize?: number;
 }
 
+/**
+ * better-sqlite3 compiles SQL on every prepare(), and Kysely prepares each query it runs; most
+ * of a simple request's time went there. Kysely's SQL text is stable per query shape, so
+ * compiled statements are kept and reused (bounded, in case of unusual dynamic SQL).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let statement = cache.get(sqlText);
+      if (!statement) {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= 2000) cache.clear();
+        cache.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens the database a DATABASE_URL names: `file:PATH` is embedded SQLite, `postgres://` is PostgreSQL. */
 export function openDb(url: string, options: OpenDbOptions = {}): Db {
   if (url.startsWith('file:')) {
@@ -33,7 +54,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return {
       kysely,
       dialect: 'sqlite',

@@ -21,7 +21,7 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
       schema: {
         tags: ['Autentikasi'],
         summary: 'Masuk dengan e-mail dan kata sandi',

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const RESULTS_DIR = path.join(ROOT, 'bench/results');
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** A fresh database for a bench: a new SQLite file, or a PostgreSQL database dropped and recreated. */
+export async function freshDatabaseUrl(kind: 'sqlite' | 'postgres', name: string): Promise<string> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `balai-bench-${name}-`));
+    return `file:${path.join(dir, 'balai.sqlite')}`;
+  }
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  await c.query(`drop database if exists balai_bench_${name} with (force)`);
+  await c.query(`create database balai_bench_${name}`);
+  await c.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/balai_bench_${name}`;
+  return url.toString();
+}
+
+/** Runs the real server as its own process, so the load generator does not share its event loop. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      LOGIN_RATE_LIMIT_MAX: '1000000',
+      SEED_DEMO: '0',
+      BALAI_ADMIN_EMAIL: 'admin@bench.desa.id',
+      BALAI_ADMIN_PASSWORD: 'bench-admin-123',
+      OUTBOX_DIR: path.join(os.tmpdir(), 'balai-bench-outbox'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export interface LoadResult {
+  name: string;
+  tool: 'wrk' | 'autocannon';
+  requests_per_s: number;
+  latency_p50_ms: number;
+  latency_p95_ms: number;
+  latency_p99_ms: number;
+  errors: number;
+  non_2xx: number;
+  connections: number;
+  duration_s: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  duration: number;
+}
+
+const WRK = '/usr/bin/wrk';
+
+/** wrk (C, light on the shared 2 cores) when installed — `apt-get install -y wrk` — else autocannon. */
+export async function load(name: string, opts: LoadOptions): Promise<LoadResult> {
+  if (fs.existsSync(WRK)) {
+    runWrk({ ...opts, connections: Math.min(10, opts.connections), duration: 2 }); // warm-up
+    const r = runWrk(opts);
+    const ms = (us: number) => Math.round(us / 10) / 100;
+    return {
+      name,
+      tool: 'wrk',
+      requests_per_s: Math.round(r.requests / (r.duration_us / 1e6)),
+      latency_p50_ms: ms(r.p50_us),
+      latency_p95_ms: ms(r.p95_us),
+      latency_p99_ms: ms(r.p99_us),
+      errors: r.connect + r.read + r.write + r.timeout,
+      non_2xx: r.status,
+      connections: opts.connections,
+      duration_s: opts.duration,
+    };
+  }
+  await autocannon({ ...opts, connections: Math.min(10, opts.connections), duration: 2 });
+  const r = await autocannon({ ...opts });
+  return {
+    name,
+    tool: 'autocannon',
+    requests_per_s: Math.round(r.requests.average),
+    latency_p50_ms: r.latency.p50,
+    latency_p95_ms: r.latency.p97_5,
+    latency_p99_ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non_2xx: r.non2xx,
+    connections: opts.connections,
+    duration_s: opts.duration,
+  };
+}
+
+interface WrkJson {
+  requests: number;
+  duration_us: number;
+  p50_us: number;
+  p95_us: number;
+  p99_us: number;
+  connect: number;
+  read: number;
+  write: number;
+  timeout: number;
+  status: number;
+}
+
+function runWrk(opts: LoadOptions): WrkJson {
+  const out = spawnSync(
+    WRK,
+    ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--timeout', '10s', '-s', path.join(ROOT, 'bench/wrk-report.lua'), opts.url],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        WRK_METHOD: opts.method ?? 'GET',
+        WRK_BODY: opts.body ?? '',
+        WRK_HEADERS: Object.entries(opts.headers ?? {})
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      },
+    },
+  );
+  const line = out.stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
+  return JSON.parse(line.slice('WRK_JSON '.length)) as WrkJson;
+}
+
+export function writeResults(file: string, data: unknown): void {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS_DIR, file), `${JSON.stringify(data, null, 2)}\n`);
+}

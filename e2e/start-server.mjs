@@ -1,0 +1,28 @@
+// Starts the real server for the browser tests on a fresh SQLite file, with a known administrator.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, 'e2e/artifacts/data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${path.join(dataDir, 'balai.sqlite')}`,
+    OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    LOG_LEVEL: 'warn',
+    BALAI_ADMIN_EMAIL: 'admin@e2e.desa.id',
+    BALAI_ADMIN_PASSWORD: 'admin-e2e-rahasia',
+    BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,2 @@
+export const ADMIN = { email: 'admin@e2e.desa.id', password: 'admin-e2e-rahasia' };
+export const RESIDENT = { email: 'siti.rahmawati@sukamaju.desa.id', password: 'warga-e2e-rahasia', name: 'Siti Rahmawati' };
