@@ -105,7 +105,7 @@ const WRK = '/usr/bin/wrk';
 /** wrk (C, light on the shared 2 cores) when installed — `apt-get install -y wrk` — else autocannon. */
 export async function load(name: string, opts: LoadOptions): Promise<LoadResult> {
   if (fs.existsSync(WRK)) {
-    runWrk({ ...opts, connections: Math.min(10, opts.connections), duration: 2 }); // warm-up
+    runWrk({ ...opts, duration: 5 }); // warm-up: JIT, statement caches, pools
     const r = runWrk(opts);
     const ms = (us: number) => Math.round(us / 10) / 100;
     return {

@@ -9,7 +9,8 @@ export const msg = {
   maxLength: (label: string, n: number) => `${label} maksimal ${n} karakter.`,
   exactDigits: (label: string, n: number) => `${label} harus ${n} digit angka.`,
   digitsOnly: (label: string) => `${label} hanya boleh berisi angka.`,
-  email: (label: string) => `${label} harus berupa alamat e-mail yang valid, misalnya nama@contoh.id.`,
+  email: (label: string) =>
+    `${label} harus berupa alamat e-mail yang valid, misalnya nama@contoh.id.`,
   date: (label: string) => `${label} harus tanggal yang valid (TTTT-BB-HH).`,
   dateNotFuture: (label: string) => `${label} tidak boleh di masa depan.`,
   dateNotPast: (label: string) => `${label} tidak boleh di masa lalu.`,
@@ -23,4 +24,10 @@ export const msg = {
   boolean: (label: string) => `${label} harus ya atau tidak.`,
   passwordMismatch: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
   url: (label: string) => `${label} harus alamat web yang valid (http atau https).`,
+  text: (label: string) => `${label} harus berupa teks.`,
+  pattern: (label: string) => `${label} tidak sesuai format yang diminta.`,
+  dateRange: (label: string) => `${label} harus tanggal antara tahun 1900 dan 2100.`,
+  notLessThan: (label: string, other: string) => `${label} tidak boleh kurang dari ${other}.`,
+  image: (label: string) => `${label} harus gambar yang sudah diunggah.`,
+  noteRequired: (label: string) => `${label} wajib diisi untuk perubahan status ini.`,
 } as const;

@@ -11,13 +11,20 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 export const text = (label: string, max: number) =>
   z.preprocess(
     trimmed,
-    z.string({ error: msg.required(label) }).min(1, msg.required(label)).max(max, msg.maxLength(label, max)),
+    z
+      .string({ error: msg.required(label) })
+      .min(1, msg.required(label))
+      .max(max, msg.maxLength(label, max)),
   );
 
 export const optionalText = (label: string, max: number) =>
   z.preprocess(
     (v) => blankToNull(trimmed(v)),
-    z.string({ error: msg.maxLength(label, max) }).max(max, msg.maxLength(label, max)).nullable().optional(),
+    z
+      .string({ error: msg.maxLength(label, max) })
+      .max(max, msg.maxLength(label, max))
+      .nullable()
+      .optional(),
   );
 
 export const email = (label = 'E-mail') =>
@@ -51,7 +58,13 @@ export const phone = (label = 'No. HP') =>
   );
 
 export const choice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
-  z.preprocess(blankToNull, z.enum(options, { error: msg.chooseOne(label) }).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .enum(options, { error: msg.chooseOne(label) })
+      .nullable()
+      .optional(),
+  );
 
 export const pastDate = (label: string) =>
   z.preprocess(
@@ -87,11 +100,19 @@ export const biodataShape = {
   address: optionalText('Alamat', 255),
   rt: z.preprocess(
     (v) => blankToNull(trimmed(v)),
-    z.string({ error: 'RT harus 1–3 digit angka.' }).regex(/^\d{1,3}$/, 'RT harus 1–3 digit angka.').nullable().optional(),
+    z
+      .string({ error: 'RT harus 1–3 digit angka.' })
+      .regex(/^\d{1,3}$/, 'RT harus 1–3 digit angka.')
+      .nullable()
+      .optional(),
   ),
   rw: z.preprocess(
     (v) => blankToNull(trimmed(v)),
-    z.string({ error: 'RW harus 1–3 digit angka.' }).regex(/^\d{1,3}$/, 'RW harus 1–3 digit angka.').nullable().optional(),
+    z
+      .string({ error: 'RW harus 1–3 digit angka.' })
+      .regex(/^\d{1,3}$/, 'RW harus 1–3 digit angka.')
+      .nullable()
+      .optional(),
   ),
   hamlet: optionalText('Dusun', 100),
 };
@@ -116,12 +137,19 @@ export const BIODATA_LABELS: Record<keyof typeof biodataShape, string> = {
 
 export const loginSchema = z.object({
   email: email('E-mail'),
-  password: z.string({ error: msg.required('Kata sandi') }).min(1, msg.required('Kata sandi')).max(128, msg.maxLength('Kata sandi', 128)),
+  password: z
+    .string({ error: msg.required('Kata sandi') })
+    .min(1, msg.required('Kata sandi'))
+    .max(128, msg.maxLength('Kata sandi', 128)),
 });
 
 /** A resident's own profile: biodata and contact data, never role or active flag. */
 export const profileUpdateSchema = z
-  .object({ name: text('Nama', 100).optional(), email: email('E-mail').optional(), ...biodataShape })
+  .object({
+    name: text('Nama', 100).optional(),
+    email: email('E-mail').optional(),
+    ...biodataShape,
+  })
   .strip();
 
 export const userCreateSchema = z.object({
@@ -147,7 +175,9 @@ const confirmed = <T extends { password: string; password_confirmation: string }
 
 export const passwordChangeSchema = z
   .object({
-    current_password: z.string({ error: msg.required('Kata sandi saat ini') }).min(1, msg.required('Kata sandi saat ini')),
+    current_password: z
+      .string({ error: msg.required('Kata sandi saat ini') })
+      .min(1, msg.required('Kata sandi saat ini')),
     password: password('Kata sandi baru'),
     password_confirmation: z.string({ error: msg.required('Konfirmasi kata sandi') }),
   })
@@ -157,7 +187,10 @@ export const forgotPasswordSchema = z.object({ email: email('E-mail') });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: 'Tautan atur ulang kata sandi tidak valid.' }).min(1, 'Tautan atur ulang kata sandi tidak valid.').max(200),
+    token: z
+      .string({ error: 'Tautan atur ulang kata sandi tidak valid.' })
+      .min(1, 'Tautan atur ulang kata sandi tidak valid.')
+      .max(200),
     password: password('Kata sandi baru'),
     password_confirmation: z.string({ error: msg.required('Konfirmasi kata sandi') }),
   })

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from '../choices.ts';
+import { field, type FieldDef } from '../fields.ts';
+import { msg } from '../messages.ts';
+import { biodataShape, choice, digits, optionalText, pastDate, text } from '../users.ts';
+
+/** The applicant block of every letter (LETTERS.md), in the order the letter's table prints it. */
+export const APPLICANT_FIELDS: readonly FieldDef[] = [
+  field.text('name', 'Nama Lengkap', { required: true, maxLength: 100 }),
+  field.nik('nik', 'NIK', { required: true }),
+  field.text('kk_number', 'No. KK', {
+    maxLength: 16,
+    pattern: '\\d{16}',
+    patternMessage: msg.exactDigits('No. KK', 16),
+  }),
+  field.text('birth_place', 'Tempat Lahir', { required: true, maxLength: 100 }),
+  field.date('birth_date', 'Tanggal Lahir', { required: true, notFuture: true }),
+  field.select('gender', 'Jenis Kelamin', { required: true, options: GENDERS }),
+  field.select('religion', 'Agama', { required: true, options: RELIGIONS }),
+  field.select('marital_status', 'Status Perkawinan', {
+    required: true,
+    options: MARITAL_STATUSES,
+  }),
+  field.text('occupation', 'Pekerjaan', { required: true, maxLength: 100 }),
+  field.select('education', 'Pendidikan', { required: true, options: EDUCATIONS }),
+  field.select('nationality', 'Kewarganegaraan', { required: true, options: NATIONALITIES }),
+  field.text('address', 'Alamat', { required: true, hint: 'Nama jalan atau gang dan nomor rumah' }),
+  field.text('rt', 'RT', {
+    maxLength: 3,
+    pattern: '\\d{1,3}',
+    patternMessage: 'RT harus 1–3 digit angka.',
+  }),
+  field.text('rw', 'RW', {
+    maxLength: 3,
+    pattern: '\\d{1,3}',
+    patternMessage: 'RW harus 1–3 digit angka.',
+  }),
+  field.text('hamlet', 'Dusun', { maxLength: 100 }),
+];
+
+export type ApplicantField =
+  | 'name'
+  | 'nik'
+  | 'kk_number'
+  | 'birth_place'
+  | 'birth_date'
+  | 'gender'
+  | 'religion'
+  | 'marital_status'
+  | 'occupation'
+  | 'education'
+  | 'nationality'
+  | 'address'
+  | 'rt'
+  | 'rw'
+  | 'hamlet';
+
+/** The applicant block frozen into a request when it is submitted. */
+export type ApplicantSnapshot = Record<ApplicantField, string | null>;
+
+export const APPLICANT_LABELS = Object.fromEntries(
+  APPLICANT_FIELDS.map((f) => [f.name, f.label]),
+) as Record<ApplicantField, string>;
+
+const L = APPLICANT_LABELS;
+/** The users.ts builders accept "not filled in"; the applicant block needs most fields filled. */
+const needed = (schema: z.ZodType, label: string) =>
+  schema.refine((v) => v !== null && v !== undefined, { message: msg.required(label) });
+
+/**
+ * An applicant typed by an administrator filing on a resident's behalf. Built from the same
+ * builders as the profile, so data a valid profile holds is always a valid applicant.
+ */
+export const applicantSchema = z.object({
+  name: text(L.name, 100),
+  nik: needed(digits(L.nik, 16), L.nik),
+  kk_number: digits(L.kk_number, 16),
+  birth_place: text(L.birth_place, 100),
+  birth_date: needed(pastDate(L.birth_date), L.birth_date),
+  gender: needed(choice(L.gender, GENDERS), L.gender),
+  religion: needed(choice(L.religion, RELIGIONS), L.religion),
+  marital_status: needed(choice(L.marital_status, MARITAL_STATUSES), L.marital_status),
+  occupation: text(L.occupation, 100),
+  education: needed(choice(L.education, EDUCATIONS), L.education),
+  nationality: needed(choice(L.nationality, NATIONALITIES), L.nationality),
+  address: text(L.address, 255),
+  rt: biodataShape.rt,
+  rw: biodataShape.rw,
+  hamlet: optionalText(L.hamlet, 100),
+});
+
+const blank = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** Labels of the required applicant fields the profile lacks, in form order (empty when complete). */
+export function missingApplicantFields(
+  profile: Partial<Record<ApplicantField, unknown>>,
+): string[] {
+  return APPLICANT_FIELDS.filter((f) => f.required && blank(profile[f.name as ApplicantField])).map(
+    (f) => f.label,
+  );
+}
+
+/** The applicant block taken from a user's profile, to be frozen into the request. */
+export function applicantFromProfile(
+  profile: Partial<Record<ApplicantField, unknown>>,
+): ApplicantSnapshot {
+  const out = {} as ApplicantSnapshot;
+  for (const { name } of APPLICANT_FIELDS) {
+    const v = profile[name as ApplicantField];
+    out[name as ApplicantField] = blank(v) ? null : String(v).trim();
+  }
+  return out;
+}
