@@ -18,6 +18,8 @@ import healthRoutes from './routes/health.ts';
 import authPublicRoutes from './routes/auth/public.ts';
 import authSessionRoutes from './routes/auth/session.ts';
 import userRoutes from './routes/users/index.ts';
+import contentRoutes from './routes/content/index.ts';
+import letterRoutes from './routes/letters/index.ts';
 import { HttpError } from './lib/http-error.ts';
 import './types.ts';
 
@@ -112,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authPublicRoutes);
       await api.register(authSessionRoutes);
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(contentRoutes);
+      await api.register(letterRoutes);
     },
     { prefix: '/api' },
   );

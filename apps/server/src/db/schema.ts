@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { ContentTables } from './tables/content.ts';
+import type { LettersTables } from './tables/letters.ts';
 
 /**
  * Every table, as Kysely sees it. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -64,9 +66,53 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-export interface Database {
+export interface FilesTable {
+  id: Generated<number>;
+  /** 'image' (re-encoded WebP with a thumbnail) or 'pdf' (an issued letter). */
+  kind: 'image' | 'pdf';
+  mime: string;
+  sha256: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  bytes: Buffer;
+  thumb_bytes: Buffer | null;
+  thumb_width: number | null;
+  thumb_height: number | null;
+  created_at: string;
+}
+
+/** The village's identity: one row (id = 1), read by the footer, the letterhead and the letter numbers. */
+export interface SettingsTable {
+  id: number;
+  village_name: string;
+  kecamatan: string;
+  kabupaten: string;
+  provinsi: string;
+  address: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  logo_file_id: number | null;
+  head_name: string | null;
+  head_nip: string | null;
+  village_code: string | null;
+  letter_number_format: string;
+  social_whatsapp: string | null;
+  social_youtube: string | null;
+  social_instagram: string | null;
+  social_twitter: string | null;
+  updated_at: string;
+}
+
+export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
+  files: FilesTable;
+  settings: SettingsTable;
 }
+
+/** One interface types every table (Kysely's example app); each area declares its own tables. */
+export interface Database extends AccountsTables, ContentTables, LettersTables {}

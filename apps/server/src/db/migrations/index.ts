@@ -1,7 +1,12 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
+import * as m0002 from './0002-files-settings.ts';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+/**
+ * Every migration, in order. Add new ones at the end; never edit one that has shipped.
+ * Reserved: 0003-content (content resources), 0004-letters (letter engine).
+ */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-files-settings': m0002,
 };

@@ -1,0 +1,10 @@
+export {
+  renderLetterPdf,
+  warmUpLetterPdf,
+  type LetterPdfInput,
+  type LetterPdfRow,
+  type LetterPdfVillage,
+} from './render-letter.ts';
+export { prepareLogo, sniffLogo, type PreparedLogo } from './logo.ts';
+export { formatIssueDate } from './date-id.ts';
+export { MISSING_GLYPH } from './fonts.ts';

@@ -1,0 +1,494 @@
+/**
+ * Official village letter → PDF bytes (A4). Pure: everything arrives resolved in
+ * {@link LetterPdfInput}; nothing is read from the database or fetched over the network, and
+ * the same input always gives the same bytes (fixed metadata dates, no random ids).
+ *
+ * Layout, top to bottom: letterhead (logo left; PEMERINTAH KABUPATEN / KECAMATAN / DESA;
+ * address line; thick + thin rule), underlined title, "Nomor : …", opening sentence,
+ * numbered applicant table, statement, detail table, purpose, closing sentence, and at the
+ * bottom the signature block (right) beside the verification QR code (left). Long letters
+ * continue on further pages; the closing sentence, signature and QR always stay together,
+ * and "Halaman i dari n" is printed only when there is more than one page.
+ */
+import PDFDocument from 'pdfkit';
+import { formatIssueDate, issueDateAsInstant } from './date-id.ts';
+import { prepareLogo, type PreparedLogo } from './logo.ts';
+import { qrMatrix } from './qr.ts';
+import { ASCENT, Typesetter, type Align, type Line } from './typeset.ts';
+import type { FontStyle } from './fonts.ts';
+
+export interface LetterPdfVillage {
+  /** e.g. "Sukamaju" (a leading "Desa " is tolerated and not doubled). */
+  name: string;
+  kecamatan: string;
+  /** e.g. "Bogor"; "Kota Bogor" / "Kabupaten Bogor" are understood too. */
+  kabupaten: string;
+  provinsi: string;
+  address: string;
+  postal_code: string;
+  phone: string;
+  email: string;
+  head_name: string;
+  /** Village heads are elected and often have no NIP: null/empty omits the NIP line. */
+  head_nip: string | null;
+  /** PNG, JPEG or WebP bytes; null for a letterhead without logo. */
+  logo: Uint8Array | null;
+}
+
+/** One table row: label and value, printed in this order. */
+export type LetterPdfRow = readonly [label: string, value: string];
+
+export interface LetterPdfInput {
+  village: LetterPdfVillage;
+  /** e.g. "SURAT KETERANGAN USAHA". */
+  title: string;
+  /** e.g. "500/007/3201012001/XI/2026". */
+  number: string;
+  /** Applicant block in print order: Nama Lengkap, NIK, Tempat/Tanggal Lahir, … */
+  applicant: readonly LetterPdfRow[];
+  /** The type's statement, filled in; "\n" separates paragraphs. */
+  statement: string;
+  /** The type's fields, printed as a table below the statement. */
+  details?: readonly LetterPdfRow[];
+  /** Keperluan; null/empty omits the purpose sentence (optional for some types). */
+  purpose: string | null;
+  /** Issue date "YYYY-MM-DD", printed as "22 November 2026". */
+  issueDate: string;
+  /** Exact issue time for the PDF CreationDate; defaults to issueDate 00:00 WIB. */
+  issuedAt?: Date | string;
+  /** Public verification URL encoded in the QR code and printed beside it. */
+  verifyUrl: string;
+  /** PDF Subject metadata; defaults to a description of the letter. */
+  subject?: string;
+}
+
+const CM = 72 / 2.54;
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const M = { top: 2 * CM, bottom: 2 * CM, left: 2.5 * CM, right: 2 * CM };
+const LEFT = M.left;
+const RIGHT = PAGE_W - M.right;
+const WIDTH = RIGHT - LEFT;
+const BOTTOM = PAGE_H - M.bottom;
+
+const BODY = 12;
+const LEAD = 15.5;
+const PARA_GAP = 7;
+const INDENT = 1.25 * CM;
+const LOGO_BOX = 2.4 * CM;
+const SIG_W = 7.2 * CM;
+const SIG_SPACE = 2.4 * CM;
+const QR_SIZE = 2.4 * CM;
+
+/** Warms the caches (fonts parsed once per process) so the first letter is fast too. */
+export function warmUpLetterPdf(): void {
+  Typesetter.warmUp();
+}
+
+export async function renderLetterPdf(input: LetterPdfInput): Promise<Buffer> {
+  const bytes = input.village.logo;
+  let logo: PreparedLogo | null = null;
+  if (bytes && bytes.length > 0) {
+    // A logo sharp cannot read must not block issuing letters: print without it.
+    logo = await prepareLogo(bytes).catch(() => null);
+  }
+  return renderWithLogo(input, logo);
+}
+
+function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promise<Buffer> {
+  const v = input.village;
+  const dateText = formatIssueDate(input.issueDate);
+  const created = creationDate(input);
+  const desa = stripPrefix(v.name, /^desa\s+/i);
+  const kec = stripPrefix(v.kecamatan, /^(kecamatan|kec\.)\s*/i);
+  const kab = regency(v.kabupaten);
+  const noun = /^\s*surat\s+pengantar\b/i.test(input.title) ? 'surat pengantar' : 'surat keterangan';
+
+  const doc = new PDFDocument({
+    size: [PAGE_W, PAGE_H],
+    margins: { top: M.top, bottom: M.bottom, left: M.left, right: M.right },
+    bufferPages: true,
+    autoFirstPage: true,
+    // No default Helvetica: only the embedded Tinos subsets end up in the file.
+    font: null as unknown as string,
+    lang: 'id-ID',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: {
+      Title: oneLine(`${input.title} Nomor ${input.number}`),
+      Author: oneLine(`Pemerintah Desa ${desa}`),
+      Subject: oneLine(
+        input.subject ??
+          `${capitalise(noun)} Desa ${desa}, Kecamatan ${kec}, ${kab.label} ${kab.name}`,
+      ),
+      Keywords: oneLine(input.number),
+      Creator: 'Balai',
+      Producer: 'Balai (PDFKit)',
+      CreationDate: created,
+      ModDate: created,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const ts = new Typesetter(doc);
+  doc.fillColor('#000000').strokeColor('#000000');
+  let y = M.top;
+  const newPage = () => {
+    doc.addPage({
+      size: [PAGE_W, PAGE_H],
+      margins: { top: M.top, bottom: M.bottom, left: M.left, right: M.right },
+    });
+    y = M.top;
+  };
+  /** Moves to a new page unless `h` points still fit above the bottom margin. */
+  const ensure = (h: number) => {
+    if (y + h > BOTTOM + 0.01 && y > M.top + 0.01) newPage();
+  };
+  const set = (text: string, width: number, style: FontStyle = 'regular', size = BODY) =>
+    ts.setText(text, { style, size, width });
+  /** Body paragraph(s), flowing across pages line by line. */
+  const paragraph = (text: string, align: Align = 'justify', indent = INDENT) => {
+    const lines = ts.setText(text, { size: BODY, width: WIDTH, firstIndent: indent });
+    for (const line of lines) {
+      ensure(LEAD);
+      ts.drawLine(line, LEFT, y, WIDTH, align);
+      y += LEAD;
+    }
+  };
+
+  // ---- Letterhead ------------------------------------------------------------------------
+  y = letterhead(ts, doc, input, logo, { desa, kec, kab });
+
+  // ---- Title and number ------------------------------------------------------------------
+  y += 16;
+  const titleLines = set(input.title.toUpperCase(), WIDTH, 'bold', 13);
+  for (const line of titleLines) {
+    ts.drawLine(line, LEFT, y, WIDTH, 'center');
+    const x0 = LEFT + (WIDTH - line.width) / 2;
+    const uy = y + 13 * ASCENT + 2;
+    doc.moveTo(x0, uy).lineTo(x0 + line.width, uy).lineWidth(0.8).stroke();
+    y += 16;
+  }
+  y += 1;
+  for (const line of set(`Nomor : ${input.number}`, WIDTH)) {
+    ts.drawLine(line, LEFT, y, WIDTH, 'center');
+    y += LEAD;
+  }
+  y += 14;
+
+  // ---- Opening ---------------------------------------------------------------------------
+  paragraph(
+    `Yang bertanda tangan di bawah ini, Kepala Desa ${desa}, Kecamatan ${kec}, ` +
+      `${kab.label} ${kab.name}, menerangkan dengan sebenarnya bahwa:`,
+  );
+  y += PARA_GAP - 2;
+
+  // ---- Applicant and detail tables (shared columns so the colons line up) ----------------
+  const details = input.details ?? [];
+  const cols = tableColumns(ts, input.applicant.length, [...input.applicant, ...details]);
+  const table = (rows: readonly LetterPdfRow[], numbered: boolean) => {
+    rows.forEach(([label, value], i) => {
+      const labelLines = set(label, cols.labelW);
+      const valueLines = set(value.trim() === '' ? '-' : value, cols.valueW);
+      const n = Math.max(labelLines.length, valueLines.length);
+      // Keep a row on one page when it can fit on one; otherwise flow it line by line.
+      if (n * LEAD <= BOTTOM - M.top) ensure(n * LEAD);
+      for (let k = 0; k < n; k++) {
+        ensure(LEAD);
+        if (k === 0) {
+          if (numbered) {
+            const num = set(`${i + 1}.`, cols.numW);
+            const first = num[0];
+            if (first) ts.drawLine(first, cols.numX, y, cols.numW - 5, 'right');
+          }
+          const colon = set(':', 10)[0];
+          if (colon) ts.drawLine(colon, cols.colonX, y, 10);
+        }
+        const l = labelLines[k];
+        if (l) ts.drawLine(l, cols.labelX, y, cols.labelW);
+        const val = valueLines[k];
+        if (val) ts.drawLine(val, cols.valueX, y, cols.valueW);
+        y += LEAD;
+      }
+    });
+  };
+  table(input.applicant, true);
+  y += PARA_GAP;
+
+  // ---- Statement and details -------------------------------------------------------------
+  if (input.statement.trim()) {
+    paragraph(input.statement);
+    y += PARA_GAP;
+  }
+  if (details.length > 0) {
+    table(details, false);
+    y += PARA_GAP;
+  }
+
+  // ---- Purpose ---------------------------------------------------------------------------
+  const purpose = (input.purpose ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
+  if (purpose) {
+    paragraph(`${capitalise(noun)} ini dibuat untuk keperluan: ${purpose}.`);
+    y += PARA_GAP;
+  }
+
+  // ---- Closing, signature and QR: kept together on one page ------------------------------
+  const closing = ts.setText(
+    `Demikian ${noun} ini dibuat dengan sebenarnya untuk dapat dipergunakan ` +
+      `sebagaimana mestinya.`,
+    { size: BODY, width: WIDTH, firstIndent: INDENT },
+  );
+  const sig = signatureLines(ts, v, desa, dateText);
+  const sigH = sig.height;
+  const blockH = closing.length * LEAD + 18 + Math.max(sigH, QR_SIZE + LEAD);
+  ensure(blockH);
+  for (const line of closing) {
+    ts.drawLine(line, LEFT, y, WIDTH, 'justify');
+    y += LEAD;
+  }
+  y += 18;
+  drawSignature(ts, doc, sig, y);
+  drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD);
+
+  // ---- Page numbers (only when the letter runs over one page) ----------------------------
+  const range = doc.bufferedPageRange();
+  if (range.count > 1) {
+    for (let i = 0; i < range.count; i++) {
+      doc.switchToPage(range.start + i);
+      const fy = BOTTOM + 0.55 * CM;
+      const left = ts.setText(`Nomor ${input.number}`, { size: 8.5, width: WIDTH / 2 })[0];
+      if (left) ts.drawLine(left, LEFT, fy, WIDTH / 2);
+      const right = ts.setText(`Halaman ${i + 1} dari ${range.count}`, {
+        size: 8.5,
+        width: WIDTH / 2,
+      })[0];
+      if (right) ts.drawLine(right, LEFT + WIDTH / 2, fy, WIDTH / 2, 'right');
+    }
+  }
+
+  doc.end();
+  return done;
+}
+
+// ---------------------------------------------------------------------------------------
+
+interface Names {
+  desa: string;
+  kec: string;
+  kab: { label: string; name: string };
+}
+
+function letterhead(
+  ts: Typesetter,
+  doc: PDFKit.PDFDocument,
+  input: LetterPdfInput,
+  logo: PreparedLogo | null,
+  names: Names,
+): number {
+  const v = input.village;
+  const top = M.top;
+  const gap = 0.3 * CM;
+  const heads: { text: string; size: number; lead: number }[] = [
+    { text: `PEMERINTAH ${names.kab.label} ${names.kab.name}`.toUpperCase(), size: 14, lead: 17 },
+    { text: `KECAMATAN ${names.kec}`.toUpperCase(), size: 14, lead: 17 },
+    { text: `DESA ${names.desa}`.toUpperCase(), size: 18, lead: 22 },
+  ];
+  // Centre on the page when the lines fit between equal reserves on both sides (the usual
+  // kop surat); otherwise centre in the room right of the logo, shrinking long lines.
+  const reserve = logo ? LOGO_BOX + gap : 0;
+  const symmetric = heads.every((h) => ts.widthOf(h.text, 'bold', h.size) <= WIDTH - 2 * reserve);
+  const x = LEFT + reserve;
+  const width = symmetric ? WIDTH - 2 * reserve : WIDTH - reserve;
+
+  let y = top;
+  for (const h of heads) {
+    const natural = ts.widthOf(h.text, 'bold', h.size);
+    const size = natural > width ? Math.max(h.size * 0.75, (h.size * width) / natural) : h.size;
+    const lines = ts.setText(h.text, { style: 'bold', size, width });
+    for (const line of lines) {
+      ts.drawLine(line, x, y, width, 'center');
+      y += (h.lead * size) / h.size;
+    }
+  }
+  const contact = [
+    [v.address.trim(), v.postal_code.trim() ? `Kode Pos ${v.postal_code.trim()}` : '']
+      .filter(Boolean)
+      .join(', '),
+    [
+      v.phone.trim() ? `Telp. ${v.phone.trim()}` : '',
+      v.email.trim() ? `Surel: ${v.email.trim()}` : '',
+    ]
+      .filter(Boolean)
+      .join(' \u2022 '),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  if (contact) {
+    y += 2;
+    for (const line of ts.setText(contact, { style: 'italic', size: 10.5, width })) {
+      ts.drawLine(line, x, y, width, 'center');
+      y += 12.5;
+    }
+  }
+  let bottom = y + 3;
+  if (logo) {
+    const scale = Math.min(LOGO_BOX / logo.width, LOGO_BOX / logo.height);
+    const w = logo.width * scale;
+    const h = logo.height * scale;
+    const boxTop = top + Math.max(0, (bottom - top - LOGO_BOX) / 2);
+    doc.image(logo.png, LEFT + (LOGO_BOX - w) / 2, boxTop + (LOGO_BOX - h) / 2, {
+      width: w,
+      height: h,
+    });
+    bottom = Math.max(bottom, boxTop + LOGO_BOX + 3);
+  }
+  doc.lineCap('butt');
+  doc.moveTo(LEFT, bottom).lineTo(RIGHT, bottom).lineWidth(2.6).stroke();
+  doc
+    .moveTo(LEFT, bottom + 3.4)
+    .lineTo(RIGHT, bottom + 3.4)
+    .lineWidth(0.8)
+    .stroke();
+  return bottom + 3.4;
+}
+
+interface Columns {
+  numX: number;
+  numW: number;
+  labelX: number;
+  labelW: number;
+  colonX: number;
+  valueX: number;
+  valueW: number;
+}
+
+function tableColumns(ts: Typesetter, count: number, rows: readonly LetterPdfRow[]): Columns {
+  const numX = LEFT + 0.5 * CM;
+  const numW = ts.widthOf(`${Math.max(count, 1)}.`, 'regular', BODY) + 8;
+  const labelX = numX + numW;
+  const widest = rows.reduce((m, [label]) => Math.max(m, ts.widthOf(label, 'regular', BODY)), 0);
+  const labelW = Math.min(Math.max(widest + 6, 4 * CM), 6.2 * CM);
+  const colonX = labelX + labelW;
+  const valueX = colonX + ts.widthOf(':', 'regular', BODY) + 6;
+  return { numX, numW, labelX, labelW, colonX, valueX, valueW: RIGHT - valueX };
+}
+
+interface Signature {
+  place: Line[];
+  role: Line[];
+  name: Line[];
+  nip: Line[];
+  height: number;
+}
+
+function signatureLines(
+  ts: Typesetter,
+  v: LetterPdfVillage,
+  desa: string,
+  dateText: string,
+): Signature {
+  const set = (text: string, style: FontStyle = 'regular') =>
+    ts.setText(text, { style, size: BODY, width: SIG_W });
+  const place = set(`${desa}, ${dateText}`);
+  const role = set(`Kepala Desa ${desa}`);
+  const name = set(v.head_name.trim() || '-', 'bold');
+  const nip = v.head_nip?.trim() ? set(`NIP. ${v.head_nip.trim()}`) : [];
+  const lines = place.length + role.length + name.length + nip.length;
+  return { place, role, name, nip, height: lines * LEAD + SIG_SPACE };
+}
+
+function drawSignature(ts: Typesetter, doc: PDFKit.PDFDocument, sig: Signature, top: number) {
+  const x = RIGHT - SIG_W;
+  let y = top;
+  for (const line of [...sig.place, ...sig.role]) {
+    ts.drawLine(line, x, y, SIG_W, 'center');
+    y += LEAD;
+  }
+  y += SIG_SPACE;
+  for (const line of sig.name) {
+    ts.drawLine(line, x, y, SIG_W, 'center');
+    const x0 = x + Math.max(0, (SIG_W - line.width) / 2);
+    const uy = y + BODY * ASCENT + 1.8;
+    doc
+      .moveTo(x0, uy)
+      .lineTo(x0 + Math.min(line.width, SIG_W), uy)
+      .lineWidth(0.8)
+      .stroke();
+    y += LEAD;
+  }
+  for (const line of sig.nip) {
+    ts.drawLine(line, x, y, SIG_W, 'center');
+    y += LEAD;
+  }
+}
+
+function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number, y: number) {
+  const qr = qrMatrix(url);
+  const m = QR_SIZE / qr.size;
+  doc.save();
+  for (const [r, c, len] of qr.runs) {
+    // A hair wider than the module so neighbouring boxes never show a seam when rasterised.
+    doc.rect(x + c * m, y + r * m, len * m + 0.02, m + 0.02);
+  }
+  doc.fill('#000000');
+  doc.restore();
+  const isWeb = /^https?:\/\//i.test(url);
+  // The verification URL is ours (not resident input): the QR area may link to it.
+  if (isWeb) doc.link(x, y, QR_SIZE, QR_SIZE, url);
+
+  const tx = x + QR_SIZE + 0.3 * CM;
+  const tw = RIGHT - SIG_W - 0.4 * CM - tx;
+  let ty = y + 2;
+  for (const line of ts.setText('Pindai kode QR untuk memeriksa keaslian surat ini:', {
+    style: 'italic',
+    size: 8.5,
+    width: tw,
+  })) {
+    ts.drawLine(line, tx, ty, tw);
+    ty += 10.5;
+  }
+  ty += 1.5;
+  for (const line of ts.setText(url, { size: 8, width: tw })) {
+    ts.drawLine(line, tx, ty, tw);
+    ty += 10;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+function creationDate(input: LetterPdfInput): Date {
+  if (input.issuedAt === undefined) return issueDateAsInstant(input.issueDate);
+  const d = new Date(input.issuedAt);
+  if (Number.isNaN(d.getTime())) throw new Error('issuedAt tidak valid');
+  // PDF dates have whole seconds; drop milliseconds so the bytes only depend on the input.
+  return new Date(Math.floor(d.getTime() / 1000) * 1000);
+}
+
+function stripPrefix(value: string, prefix: RegExp): string {
+  const s = value.replace(/\s+/g, ' ').trim();
+  const stripped = s.replace(prefix, '').trim();
+  return stripped || s;
+}
+
+function regency(value: string): { label: string; name: string } {
+  const s = value.replace(/\s+/g, ' ').trim();
+  const kota = /^kota\s+(.+)$/i.exec(s);
+  if (kota?.[1]) return { label: 'Kota', name: kota[1] };
+  return { label: 'Kabupaten', name: stripPrefix(s, /^(kabupaten|kab\.)\s*/i) };
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
