@@ -3,7 +3,15 @@
 import { openDb } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
-import { freshDatabaseUrl, load, postgresReachable, startServer, stopServer, writeResults, type LoadResult } from './lib.ts';
+import {
+  freshDatabaseUrl,
+  load,
+  postgresReachable,
+  startServer,
+  stopServer,
+  writeResults,
+  type LoadResult,
+} from './lib.ts';
 
 const USERS = 10_000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -16,7 +24,15 @@ async function fill(url: string): Promise<void> {
   const now = new Date().toISOString();
   await db.kysely
     .insertInto('users')
-    .values({ name: 'Admin Bench', email: 'admin@bench.desa.id', password_hash: await hashPassword('bench-admin-123'), role: 'ADMINISTRATOR', active: 1, created_at: now, updated_at: now })
+    .values({
+      name: 'Admin Bench',
+      email: 'admin@bench.desa.id',
+      password_hash: await hashPassword('bench-admin-123'),
+      role: 'ADMINISTRATOR',
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   for (let start = 0; start < USERS; start += 500) {
     const rows = [];
@@ -62,9 +78,30 @@ for (const kind of kinds) {
     const resident = await token(base, 'warga42@bench.desa.id', 'bench-warga-123');
     const admin = await token(base, 'admin@bench.desa.id', 'bench-admin-123');
     const runs: LoadResult[] = [];
-    runs.push(await load('GET /api/profile', { url: `${base}/api/profile`, headers: { authorization: `Bearer ${resident}` }, connections: 50, duration: DURATION }));
-    runs.push(await load('GET /api/users/list?page=37', { url: `${base}/api/users/list?page=37&per_page=15`, headers: { authorization: `Bearer ${admin}` }, connections: 50, duration: DURATION }));
-    runs.push(await load('GET /api/users/list?search=bench 0042', { url: `${base}/api/users/list?search=bench%200042`, headers: { authorization: `Bearer ${admin}` }, connections: 50, duration: DURATION }));
+    runs.push(
+      await load('GET /api/profile', {
+        url: `${base}/api/profile`,
+        headers: { authorization: `Bearer ${resident}` },
+        connections: 50,
+        duration: DURATION,
+      }),
+    );
+    runs.push(
+      await load('GET /api/users/list?page=37', {
+        url: `${base}/api/users/list?page=37&per_page=15`,
+        headers: { authorization: `Bearer ${admin}` },
+        connections: 50,
+        duration: DURATION,
+      }),
+    );
+    runs.push(
+      await load('GET /api/users/list?search=bench 0042', {
+        url: `${base}/api/users/list?search=bench%200042`,
+        headers: { authorization: `Bearer ${admin}` },
+        connections: 50,
+        duration: DURATION,
+      }),
+    );
     runs.push(
       await load('POST /api/login', {
         url: `${base}/api/login`,
@@ -84,5 +121,15 @@ for (const kind of kinds) {
 writeResults('accounts.json', { users: USERS, at: new Date().toISOString(), results });
 for (const [kind, runs] of Object.entries(results)) {
   console.log(`\n${kind}`);
-  console.table(runs.map((r) => ({ name: r.name, 'req/s': r.requests_per_s, p50: r.latency_p50_ms, p95: r.latency_p95_ms, p99: r.latency_p99_ms, errors: r.errors, non2xx: r.non_2xx })));
+  console.table(
+    runs.map((r) => ({
+      name: r.name,
+      'req/s': r.requests_per_s,
+      p50: r.latency_p50_ms,
+      p95: r.latency_p95_ms,
+      p99: r.latency_p99_ms,
+      errors: r.errors,
+      non2xx: r.non_2xx,
+    })),
+  );
 }

@@ -7,7 +7,8 @@ import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
-export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export async function postgresReachable(): Promise<boolean> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -38,7 +39,10 @@ export async function freshDatabaseUrl(kind: 'sqlite' | 'postgres', name: string
 }
 
 /** Runs the real server as its own process, so the load generator does not share its event loop. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -153,7 +157,16 @@ interface WrkJson {
 function runWrk(opts: LoadOptions): WrkJson {
   const out = spawnSync(
     WRK,
-    ['-t1', `-c${opts.connections}`, `-d${opts.duration}s`, '--timeout', '10s', '-s', path.join(ROOT, 'bench/wrk-report.lua'), opts.url],
+    [
+      '-t1',
+      `-c${opts.connections}`,
+      `-d${opts.duration}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      path.join(ROOT, 'bench/wrk-report.lua'),
+      opts.url,
+    ],
     {
       encoding: 'utf8',
       env: {

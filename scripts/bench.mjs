@@ -14,7 +14,10 @@ const files = fs
 let failed = 0;
 for (const file of files) {
   console.log(`\n▶ bench/${file}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

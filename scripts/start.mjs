@@ -8,7 +8,15 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const stampFile = path.join(dist, '.build-stamp');
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/domain/src', 'package-lock.json'];
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/domain/src',
+  'package-lock.json',
+];
 
 function hashInputs() {
   const h = createHash('sha256');

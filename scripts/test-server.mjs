@@ -8,10 +8,14 @@ const extra = process.argv.slice(2);
 
 function run(db) {
   console.log(`\n▶ server tests on ${db}\n`);
-  const r = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.config.ts', ...extra], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DB: db, TEST_DATABASE_URL: url },
-  });
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', '--config', 'apps/server/vitest.config.ts', ...extra],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DB: db, TEST_DATABASE_URL: url },
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

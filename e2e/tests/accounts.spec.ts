@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './fixtures.ts';
 
-test('an administrator logs in, manages a user and logs out; the token is then refused', async ({ request }) => {
+test('an administrator logs in, manages a user and logs out; the token is then refused', async ({
+  request,
+}) => {
   const login = await request.post('/api/login', { data: ADMIN });
   expect(login.status()).toBe(200);
   const { token, user } = (await login.json()).data;
@@ -10,7 +12,12 @@ test('an administrator logs in, manages a user and logs out; the token is then r
 
   const created = await request.post('/api/users/create', {
     headers,
-    data: { name: 'Warga Peramban', email: 'peramban@e2e.desa.id', password: 'peramban-123', nik: '3201010101900001' },
+    data: {
+      name: 'Warga Peramban',
+      email: 'peramban@e2e.desa.id',
+      password: 'peramban-123',
+      nik: '3201010101900001',
+    },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id;
@@ -18,7 +25,10 @@ test('an administrator logs in, manages a user and logs out; the token is then r
   const list = await request.get('/api/users/list?search=peramban', { headers });
   expect((await list.json()).data.map((u: { id: number }) => u.id)).toEqual([id]);
 
-  const updated = await request.put(`/api/users/update/${id}`, { headers, data: { occupation: 'Perajin bambu' } });
+  const updated = await request.put(`/api/users/update/${id}`, {
+    headers,
+    data: { occupation: 'Perajin bambu' },
+  });
   expect((await updated.json()).data.occupation).toBe('Perajin bambu');
   expect((await request.delete(`/api/users/delete/${id}`, { headers })).status()).toBe(200);
 
@@ -28,7 +38,9 @@ test('an administrator logs in, manages a user and logs out; the token is then r
   expect((await after.json()).message).toMatch(/Sesi Anda tidak valid/);
 });
 
-test('the server serves the web app with a history fallback and strict headers', async ({ page }) => {
+test('the server serves the web app with a history fallback and strict headers', async ({
+  page,
+}) => {
   const response = await page.goto('/sebuah/jalur/aplikasi');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");

@@ -1,2 +1,6 @@
 export const ADMIN = { email: 'admin@e2e.desa.id', password: 'admin-e2e-rahasia' };
-export const RESIDENT = { email: 'siti.rahmawati@sukamaju.desa.id', password: 'warga-e2e-rahasia', name: 'Siti Rahmawati' };
+export const RESIDENT = {
+  email: 'siti.rahmawati@sukamaju.desa.id',
+  password: 'warga-e2e-rahasia',
+  name: 'Siti Rahmawati',
+};

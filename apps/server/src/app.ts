@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -40,14 +45,13 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger:
-      deps.logger ?? {
-        level: config.LOG_LEVEL,
-        redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
-          censor: '[disembunyikan]',
-        },
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+        censor: '[disembunyikan]',
       },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -62,10 +66,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders);
 
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   const tooMany = (_request: unknown, context: { ttl: number }) =>
-    new HttpError(429, `Terlalu banyak permintaan. Silakan coba lagi dalam ${Math.max(1, Math.ceil(context.ttl / 1000))} detik.`);
+    new HttpError(
+      429,
+      `Terlalu banyak permintaan. Silakan coba lagi dalam ${Math.max(1, Math.ceil(context.ttl / 1000))} detik.`,
+    );
   // Per-route limits (login, password reset) come from each route's `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
@@ -75,7 +86,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The general per-address limit runs as a root hook, before authentication and for unknown
   // paths too, so floods are turned away before they reach the database.
   if (config.RATE_LIMIT_MAX > 0) {
-    app.addHook('onRequest', app.rateLimit({ max: config.RATE_LIMIT_MAX, timeWindow: '1 minute', errorResponseBuilder: tooMany }));
+    app.addHook(
+      'onRequest',
+      app.rateLimit({
+        max: config.RATE_LIMIT_MAX,
+        timeWindow: '1 minute',
+        errorResponseBuilder: tooMany,
+      }),
+    );
   }
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
@@ -83,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'Balai API',
-        description: 'API situs dan layanan surat pemerintah desa. Semua pesan dalam bahasa Indonesia.',
+        description:
+          'API situs dan layanan surat pemerintah desa. Semua pesan dalam bahasa Indonesia.',
         version: '0.1.0',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
@@ -101,7 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dialect', db.dialect);
   app.decorate('config', config);
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR }, app.log);
+    deps.mailer ??
+    createMailer(
+      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR },
+      app.log,
+    );
   app.decorate('mailer', mailer);
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
@@ -120,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(web, { distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST });
+  await app.register(web, {
+    distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+  });
   return app;
 }

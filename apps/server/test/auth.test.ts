@@ -12,24 +12,42 @@ describe('login, sessions and logout', () => {
   it('logs in with e-mail and password and returns a token, its expiry and the user with roles', async () => {
     const user = await makeUser(ctx.testDb.db, { name: 'Siti Aminah' });
     const before = Date.now();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email.toUpperCase(), password: PASSWORD } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email.toUpperCase(), password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const ttl = Date.parse(data.expires_at) - before;
     expect(ttl).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000 + 1000);
-    expect(data.user).toMatchObject({ id: user.id, name: 'Siti Aminah', roles: [{ name: 'WARGA' }], active: true });
+    expect(data.user).toMatchObject({
+      id: user.id,
+      name: 'Siti Aminah',
+      roles: [{ name: 'WARGA' }],
+      active: true,
+    });
     expect(data.user).not.toHaveProperty('password');
     expect(data.user).not.toHaveProperty('password_hash');
-    const audit = await ctx.testDb.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'login.success').where('user_id', '=', user.id).execute();
+    const audit = await ctx.testDb.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'login.success')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 
   it('stores only the sha256 of the token', async () => {
     const user = await makeUser(ctx.testDb.db);
     const token = await login(ctx.app, user.email);
-    const rows = await ctx.testDb.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    const rows = await ctx.testDb.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(sha256Hex(token));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -37,14 +55,28 @@ describe('login, sessions and logout', () => {
 
   it('gives unknown e-mail and wrong password the same answer', async () => {
     const user = await makeUser(ctx.testDb.db);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'salah-sekali' } });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'tidak.ada@uji.desa.id', password: 'salah-sekali' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'salah-sekali' },
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'tidak.ada@uji.desa.id', password: 'salah-sekali' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'E-mail atau kata sandi salah.' });
     expect(unknown.json()).toEqual(wrong.json());
-    const failures = await ctx.testDb.db.kysely.selectFrom('audit_log').select(['detail', 'user_id']).where('action', '=', 'login.failure').execute();
-    expect(failures.map((f) => JSON.parse(f.detail!).reason)).toEqual(expect.arrayContaining(['wrong_password', 'unknown_email']));
+    const failures = await ctx.testDb.db.kysely
+      .selectFrom('audit_log')
+      .select(['detail', 'user_id'])
+      .where('action', '=', 'login.failure')
+      .execute();
+    expect(failures.map((f) => JSON.parse(f.detail!).reason)).toEqual(
+      expect.arrayContaining(['wrong_password', 'unknown_email']),
+    );
     expect(JSON.stringify(failures)).not.toContain('salah-sekali');
   });
 
@@ -52,7 +84,11 @@ describe('login, sessions and logout', () => {
     const user = await makeUser(ctx.testDb.db);
     const time = async (email: string) => {
       const t = performance.now();
-      await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'salah-sekali' } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'salah-sekali' },
+      });
       return performance.now() - t;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -68,7 +104,11 @@ describe('login, sessions and logout', () => {
   });
 
   it('validates the login body with messages per field', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'bukan-email' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'bukan-email' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email[0]).toMatch(/alamat e-mail yang valid/);
     expect(res.json().errors.password).toEqual(['Kata sandi wajib diisi.']);
@@ -76,7 +116,11 @@ describe('login, sessions and logout', () => {
 
   it('refuses an inactive account even with the right password', async () => {
     const user = await makeUser(ctx.testDb.db, { active: false });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: PASSWORD } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/dinonaktifkan/);
   });
@@ -84,22 +128,40 @@ describe('login, sessions and logout', () => {
   it('answers 401 with a message for a missing, malformed, unknown or revoked token', async () => {
     const user = await makeUser(ctx.testDb.db);
     const token = await login(ctx.app, user.email);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json().data.id).toBe(user.id);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json()
+        .data.id,
+    ).toBe(user.id);
 
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/profile' });
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ message: 'Silakan masuk terlebih dahulu.' });
     for (const header of ['Bearer', 'Basic abc', `Bearer ${'x'.repeat(43)}`, `Bearer ${token}!`]) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: header } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/profile',
+        headers: { authorization: header },
+      });
       expect(res.statusCode, header).toBe(401);
       expect(res.json().message).toMatch(/Sesi Anda tidak valid atau telah berakhir/);
     }
 
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(token),
+    });
     expect(out.statusCode).toBe(200);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(token),
+    });
     expect(after.statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('ends a session after its absolute lifetime and after 30 idle minutes', async () => {
@@ -108,11 +170,28 @@ describe('login, sessions and logout', () => {
     const idle = await login(ctx.app, user.email);
     const fresh = await login(ctx.app, user.email);
     const db = ctx.testDb.db.kysely;
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256Hex(expired)).execute();
-    await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where('token_hash', '=', sha256Hex(idle)).execute();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(expired) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(idle) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256Hex(expired))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .where('token_hash', '=', sha256Hex(idle))
+      .execute();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(expired) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(idle) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(fresh) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps an active session alive by recording when it was last seen', async () => {
@@ -120,9 +199,20 @@ describe('login, sessions and logout', () => {
     const token = await login(ctx.app, user.email);
     const db = ctx.testDb.db.kysely;
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
-    await db.updateTable('sessions').set({ last_seen_at: old }).where('token_hash', '=', sha256Hex(token)).execute();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode).toBe(200);
-    const row = await db.selectFrom('sessions').select('last_seen_at').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: old })
+      .where('token_hash', '=', sha256Hex(token))
+      .execute();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
+    const row = await db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.last_seen_at)).toBeGreaterThan(Date.now() - 5000);
   });
 });
@@ -130,33 +220,49 @@ describe('login, sessions and logout', () => {
 describe('login protection', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '8' } });
+    ctx = await createTestApp({
+      env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '8' },
+    });
   });
   afterAll(async () => ctx.close());
 
   const attempt = (email: string, password: string, ip = '10.0.0.1') =>
-    ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('locks an account after repeated failures, even for the right password, with Retry-After', async () => {
     const user = await makeUser(ctx.testDb.db);
-    for (let i = 0; i < 3; i++) expect((await attempt(user.email, 'salah-salah', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(user.email, 'salah-salah', `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await attempt(user.email, PASSWORD, '10.1.0.9');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(locked.json().message).toMatch(/Terlalu banyak percobaan masuk yang gagal/);
-    const rows = await ctx.testDb.db.kysely.selectFrom('audit_log').select('action').where('subject_id', '=', user.id).execute();
+    const rows = await ctx.testDb.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_id', '=', user.id)
+      .execute();
     expect(rows.filter((r) => r.action === 'login.locked')).toHaveLength(1);
   });
 
   it('locks an unknown e-mail the same way, so lock-outs do not reveal accounts', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('hantu@uji.desa.id', 'salah-salah', `10.2.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('hantu@uji.desa.id', 'salah-salah', `10.2.0.${i}`)).statusCode).toBe(
+        401,
+      );
     expect((await attempt('hantu@uji.desa.id', 'salah-salah', '10.2.0.9')).statusCode).toBe(429);
   });
 
   it('limits failures per address across accounts', async () => {
     const ip = '10.3.0.1';
-    for (let i = 0; i < 8; i++) expect((await attempt(`orang${i}@uji.desa.id`, 'salah-salah', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 8; i++)
+      expect((await attempt(`orang${i}@uji.desa.id`, 'salah-salah', ip)).statusCode).toBe(401);
     const user = await makeUser(ctx.testDb.db);
     const res = await attempt(user.email, PASSWORD, ip);
     expect(res.statusCode).toBe(429);
@@ -168,7 +274,8 @@ describe('login protection', () => {
     const user = await makeUser(ctx.testDb.db);
     for (let i = 0; i < 2; i++) await attempt(user.email, 'salah-salah', '10.4.0.1');
     expect((await attempt(user.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await attempt(user.email, 'salah-salah', '10.4.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await attempt(user.email, 'salah-salah', '10.4.0.1')).statusCode).toBe(401);
     expect((await attempt(user.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
   });
 });
@@ -218,7 +325,11 @@ describe('profile', () => {
       roles: [{ name: 'WARGA' }],
       active: true,
     });
-    const again = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(token),
+    });
     expect(again.json().data.name).toBe('Dewi Sartika');
   });
 
@@ -242,11 +353,20 @@ describe('profile', () => {
       [{ name: 'x'.repeat(101) }, 'name', /maksimal 100/],
     ];
     for (const [payload, field, message] of cases) {
-      const res = await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: bearer(token), payload: { ...payload, hamlet: 'Tidak boleh tersimpan' } });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/profile',
+        headers: bearer(token),
+        payload: { ...payload, hamlet: 'Tidak boleh tersimpan' },
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().errors[field]?.[0], field).toMatch(message);
     }
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: bearer(token),
+    });
     expect(after.json().data).toMatchObject({ name: 'Tetap Sama', hamlet: null });
   });
 
@@ -258,7 +378,11 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/profile/password',
       headers: bearer(here),
-      payload: { current_password: 'bukan-ini', password: 'kata-sandi-baru-1', password_confirmation: 'kata-sandi-baru-1' },
+      payload: {
+        current_password: 'bukan-ini',
+        password: 'kata-sandi-baru-1',
+        password_confirmation: 'kata-sandi-baru-1',
+      },
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['Kata sandi saat ini salah.']);
@@ -266,10 +390,16 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/profile/password',
       headers: bearer(here),
-      payload: { current_password: PASSWORD, password: 'kata-sandi-baru-1', password_confirmation: 'kata-sandi-baru-2' },
+      payload: {
+        current_password: PASSWORD,
+        password: 'kata-sandi-baru-1',
+        password_confirmation: 'kata-sandi-baru-2',
+      },
     });
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors.password_confirmation).toEqual(['Konfirmasi kata sandi tidak sama dengan kata sandi.']);
+    expect(mismatch.json().errors.password_confirmation).toEqual([
+      'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+    ]);
     const short = await ctx.app.inject({
       method: 'PUT',
       url: '/api/profile/password',
@@ -282,17 +412,40 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/profile/password',
       headers: bearer(here),
-      payload: { current_password: PASSWORD, password: 'kata-sandi-baru-1', password_confirmation: 'kata-sandi-baru-1' },
+      payload: {
+        current_password: PASSWORD,
+        password: 'kata-sandi-baru-1',
+        password_confirmation: 'kata-sandi-baru-1',
+      },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(here) })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(elsewhere) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(here) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(elsewhere) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     await login(ctx.app, user.email, 'kata-sandi-baru-1');
   });
 
   it('requires a session for every profile route', async () => {
-    for (const [method, url] of [['GET', '/api/profile'], ['PUT', '/api/profile'], ['PUT', '/api/profile/password'], ['POST', '/api/logout']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/profile'],
+      ['PUT', '/api/profile'],
+      ['PUT', '/api/profile/password'],
+      ['POST', '/api/logout'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }

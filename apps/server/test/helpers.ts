@@ -117,7 +117,11 @@ export async function makeUser(
   });
 }
 
-export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().data.token as string;

@@ -60,9 +60,14 @@ describe('forgot and reset password', () => {
     await smtp.close();
   });
 
-  const forgot = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+  const forgot = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
   const reset = (token: string, password = 'sandi-baru-desa', confirmation = password) =>
-    ctx.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password, password_confirmation: confirmation } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password, password_confirmation: confirmation },
+    });
 
   it('mails a single-use link that sets a new password and ends every session', async () => {
     const user = await makeUser(ctx.testDb.db);
@@ -82,7 +87,10 @@ describe('forgot and reset password', () => {
     const ok = await reset(token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toMatch(/berhasil diubah/);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(session) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(session) }))
+        .statusCode,
+    ).toBe(401);
     await login(ctx.app, user.email, 'sandi-baru-desa');
 
     const again = await reset(token, 'sandi-ketiga-desa');
@@ -116,7 +124,15 @@ describe('forgot and reset password', () => {
     const res = await reset(token);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.token).toBeDefined();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'sandi-baru-desa' } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: 'sandi-baru-desa' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses an invented token and a bad e-mail', async () => {
@@ -136,7 +152,11 @@ describe('outbox without SMTP', () => {
     const ctx = await createTestApp({ env: { OUTBOX_DIR: dir } });
     try {
       const user = await makeUser(ctx.testDb.db);
-      await ctx.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: user.email } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: user.email },
+      });
       let files: string[] = [];
       for (let i = 0; i < 50 && files.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 20));

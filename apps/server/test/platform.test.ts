@@ -12,7 +12,9 @@ describe('platform', () => {
   it('reports health with the database in use', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite' } });
+    expect(res.json()).toEqual({
+      data: { status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite' },
+    });
   });
 
   it('answers unknown API paths with a JSON 404 in Indonesian', async () => {
@@ -76,10 +78,25 @@ describe('platform', () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const p of ['/api/login', '/api/logout', '/api/profile', '/api/profile/password', '/api/forgot-password', '/api/reset-password', '/api/users/list', '/api/users/create', '/api/users/detail/{id}', '/api/users/update/{id}', '/api/users/delete/{id}', '/api/health']) {
+    for (const p of [
+      '/api/login',
+      '/api/logout',
+      '/api/profile',
+      '/api/profile/password',
+      '/api/forgot-password',
+      '/api/reset-password',
+      '/api/users/list',
+      '/api/users/create',
+      '/api/users/detail/{id}',
+      '/api/users/update/{id}',
+      '/api/users/delete/{id}',
+      '/api/health',
+    ]) {
       expect(spec.paths, p).toHaveProperty([p]);
     }
-    expect(spec.paths['/api/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(
+      spec.paths['/api/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
   });
 });
 
@@ -88,7 +105,8 @@ describe('rate limiting', () => {
     const ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
     try {
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await ctx.app.inject({ method: 'GET', url: '/api/tidak-ada' })).statusCode);
+      for (let i = 0; i < 4; i++)
+        codes.push((await ctx.app.inject({ method: 'GET', url: '/api/tidak-ada' })).statusCode);
       expect(codes).toEqual([404, 404, 404, 429]);
       const res = await ctx.app.inject({ method: 'GET', url: '/api/tidak-ada' });
       expect(res.statusCode).toBe(429);
@@ -102,9 +120,9 @@ describe('rate limiting', () => {
 
 describe('configuration', () => {
   it('names every bad variable in one message', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SESSION_IDLE_MINUTES: '-1' })).toThrowError(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*SESSION_IDLE_MINUTES/,
-    );
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SESSION_IDLE_MINUTES: '-1' }),
+    ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*SESSION_IDLE_MINUTES/);
   });
 
   it('defaults to embedded SQLite on port 3000 with a matching public URL', () => {
@@ -113,11 +131,15 @@ describe('configuration', () => {
     expect(c.PORT).toBe(3000);
     expect(c.PUBLIC_URL).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://sukamaju.desa.id/' }).PUBLIC_URL).toBe('https://sukamaju.desa.id');
+    expect(loadConfig({ PUBLIC_URL: 'https://sukamaju.desa.id/' }).PUBLIC_URL).toBe(
+      'https://sukamaju.desa.id',
+    );
   });
 
   it('requires the first administrator e-mail and password together', () => {
     expect(() => loadConfig({ BALAI_ADMIN_EMAIL: 'a@b.id' })).toThrowError(/BALAI_ADMIN_PASSWORD/);
-    expect(() => loadConfig({ BALAI_ADMIN_EMAIL: 'a@b.id', BALAI_ADMIN_PASSWORD: 'short' })).toThrowError(/minimal 8/);
+    expect(() =>
+      loadConfig({ BALAI_ADMIN_EMAIL: 'a@b.id', BALAI_ADMIN_PASSWORD: 'short' }),
+    ).toThrowError(/minimal 8/);
   });
 });

@@ -8,7 +8,11 @@ try {
   const db = openDb(config.DATABASE_URL);
   await migrateToLatest(db.kysely);
   const result = await seedIfEmpty(db, config);
-  console.log(result.seeded ? describeSeed(result, config.PUBLIC_URL) : 'Basis data sudah berisi data; pengisian contoh dilewati.');
+  console.log(
+    result.seeded
+      ? describeSeed(result, config.PUBLIC_URL)
+      : 'Basis data sudah berisi data; pengisian contoh dilewati.',
+  );
   await db.close();
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);

@@ -3,7 +3,11 @@ import { z } from 'zod';
 export const MAX_PER_PAGE = 100;
 
 export const pageQuery = {
-  page: z.coerce.number({ error: 'Halaman harus berupa angka.' }).int('Halaman harus bilangan bulat.').min(1, 'Halaman minimal 1.').default(1),
+  page: z.coerce
+    .number({ error: 'Halaman harus berupa angka.' })
+    .int('Halaman harus bilangan bulat.')
+    .min(1, 'Halaman minimal 1.')
+    .default(1),
   per_page: z.coerce
     .number({ error: 'Jumlah per halaman harus berupa angka.' })
     .int('Jumlah per halaman harus bilangan bulat.')

@@ -29,7 +29,13 @@ export async function resolveAuth(request: FastifyRequest): Promise<'none' | 'ba
   if (Date.parse(row.session_last_seen_at) + TOUCH_EVERY_MS <= now) {
     await touchSession(app.db, row.session_id, new Date(now).toISOString());
   }
-  const { session_id, session_expires_at: _e, session_last_seen_at: _l, session_revoked_at: _r, ...user } = row;
+  const {
+    session_id,
+    session_expires_at: _e,
+    session_last_seen_at: _l,
+    session_revoked_at: _r,
+    ...user
+  } = row;
   request.auth = { user, sessionId: session_id };
   return 'ok';
 }
@@ -38,10 +44,12 @@ export async function resolveAuth(request: FastifyRequest): Promise<'none' | 'ba
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const result = await resolveAuth(request);
   if (result === 'none') throw unauthorized('Silakan masuk terlebih dahulu.');
-  if (result === 'bad') throw unauthorized('Sesi Anda tidak valid atau telah berakhir. Silakan masuk kembali.');
+  if (result === 'bad')
+    throw unauthorized('Sesi Anda tidak valid atau telah berakhir. Silakan masuk kembali.');
 }
 
 /** onRequest hook for admin-only route folders (after authenticate). */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (request.auth?.user.role !== 'ADMINISTRATOR') throw forbidden('Hanya administrator yang dapat melakukan tindakan ini.');
+  if (request.auth?.user.role !== 'ADMINISTRATOR')
+    throw forbidden('Hanya administrator yang dapat melakukan tindakan ini.');
 }

@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
 interface ValidationIssue {
@@ -14,7 +17,8 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
     const message = issue.message ?? 'Isian tidak valid.';
-    (errors[field] ??= []).includes(message) || errors[field].push(message);
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return errors;
 }
@@ -35,7 +39,9 @@ export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation as ValidationIssue[]);
@@ -46,16 +52,26 @@ export default fp(async (app) => {
       return reply.code(422).send({ message: first ?? 'Periksa kembali isian Anda.', errors });
     }
     if (error.validation) {
-      return reply.code(422).send({ message: 'Periksa kembali isian Anda.', errors: fieldErrors(error.validation as ValidationIssue[]) });
+      return reply
+        .code(422)
+        .send({
+          message: 'Periksa kembali isian Anda.',
+          errors: fieldErrors(error.validation as ValidationIssue[]),
+        });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match its schema',
+      );
       return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });
     if (error.statusCode === 429) {
-      return reply.code(429).send({ message: 'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.' });
+      return reply
+        .code(429)
+        .send({ message: 'Terlalu banyak permintaan. Silakan tunggu sebentar lalu coba lagi.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

@@ -26,7 +26,10 @@ export default fp<{ distDir: string }>(async (app, opts) => {
       },
     });
   } else {
-    app.log.warn({ distDir: opts.distDir }, 'web app not built: only the API is served (run npm run build)');
+    app.log.warn(
+      { distDir: opts.distDir },
+      'web app not built: only the API is served (run npm run build)',
+    );
   }
   const indexHtml = hasWeb ? fs.readFileSync(indexFile) : null;
 
@@ -34,8 +37,14 @@ export default fp<{ distDir: string }>(async (app, opts) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/files/');
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
-    return reply.code(404).send({ message: isApi ? 'Alamat API tidak ditemukan.' : 'Halaman tidak ditemukan.' });
+    return reply
+      .code(404)
+      .send({ message: isApi ? 'Alamat API tidak ditemukan.' : 'Halaman tidak ditemukan.' });
   });
 });

@@ -34,14 +34,21 @@ export async function recentFailures(
   db: Kysely<Database>,
   opts: { action: string; since: string; subjectKey?: string; ip?: string },
 ): Promise<string[]> {
-  let q = db.selectFrom('audit_log').select('created_at').where('action', '=', opts.action).where('created_at', '>', opts.since);
+  let q = db
+    .selectFrom('audit_log')
+    .select('created_at')
+    .where('action', '=', opts.action)
+    .where('created_at', '>', opts.since);
   if (opts.subjectKey !== undefined) q = q.where('subject_key', '=', opts.subjectKey);
   if (opts.ip !== undefined) q = q.where('ip', '=', opts.ip);
   const rows = await q.orderBy('created_at').execute();
   return rows.map((r) => r.created_at);
 }
 
-export async function lastEventAt(db: Kysely<Database>, opts: { action: string; subjectKey: string }): Promise<string | null> {
+export async function lastEventAt(
+  db: Kysely<Database>,
+  opts: { action: string; subjectKey: string },
+): Promise<string | null> {
   const row = await db
     .selectFrom('audit_log')
     .select('created_at')
@@ -54,7 +61,11 @@ export async function lastEventAt(db: Kysely<Database>, opts: { action: string; 
 }
 
 export function listAudit(db: Kysely<Database>, opts: { action?: string; limit?: number } = {}) {
-  let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(opts.limit ?? 100);
+  let q = db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(opts.limit ?? 100);
   if (opts.action) q = q.where('action', '=', opts.action);
   return q.execute();
 }

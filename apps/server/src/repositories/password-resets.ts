@@ -2,12 +2,22 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../lib/time.ts';
 
-export async function insertPasswordReset(db: Kysely<Database>, values: { user_id: number; token_hash: string; expires_at: string }) {
-  await db.insertInto('password_resets').values({ ...values, created_at: nowIso() }).execute();
+export async function insertPasswordReset(
+  db: Kysely<Database>,
+  values: { user_id: number; token_hash: string; expires_at: string },
+) {
+  await db
+    .insertInto('password_resets')
+    .values({ ...values, created_at: nowIso() })
+    .execute();
 }
 
 export function findPasswordReset(db: Kysely<Database>, tokenHash: string) {
-  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Marks a reset used; false when another request used it first (single use under concurrency). */

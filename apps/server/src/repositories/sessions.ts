@@ -4,7 +4,13 @@ import { nowIso } from '../lib/time.ts';
 
 export async function insertSession(
   db: Kysely<Database>,
-  values: { token_hash: string; user_id: number; expires_at: string; ip: string | null; user_agent: string | null },
+  values: {
+    token_hash: string;
+    user_id: number;
+    expires_at: string;
+    ip: string | null;
+    user_agent: string | null;
+  },
 ) {
   const now = nowIso();
   return db
@@ -35,12 +41,25 @@ export async function touchSession(db: Kysely<Database>, id: number, at: string)
 }
 
 export async function revokeSession(db: Kysely<Database>, id: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every live session of a user, except optionally the one making the request. */
-export async function revokeUserSessions(db: Kysely<Database>, userId: number, exceptSessionId?: number): Promise<void> {
-  let q = db.updateTable('sessions').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }

@@ -61,7 +61,11 @@ export function findUserById(db: Kysely<Database>, id: number) {
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Which of the unique values (e-mail, NIK) another user already holds. */
@@ -108,12 +112,26 @@ export async function listUsers(
   return { rows, total: Number(total) };
 }
 
-export async function insertUser(db: Kysely<Database>, values: UserWrite & { name: string; email: string; password_hash: string; role: UsersTable['role'] }) {
+export async function insertUser(
+  db: Kysely<Database>,
+  values: UserWrite & {
+    name: string;
+    email: string;
+    password_hash: string;
+    role: UsersTable['role'];
+  },
+) {
   const now = nowIso();
   const { active, ...rest } = values;
   return db
     .insertInto('users')
-    .values({ ...rest, email: rest.email.toLowerCase(), active: active === false ? 0 : 1, created_at: now, updated_at: now })
+    .values({
+      ...rest,
+      email: rest.email.toLowerCase(),
+      active: active === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -148,6 +166,9 @@ export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
 }
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -12,7 +12,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Sistem'],
         summary: 'Memeriksa server dan basis data',
-        response: responses({ 200: z.object({ data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }) }) }),
+        response: responses({
+          200: z.object({
+            data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
+          }),
+        }),
       },
     },
     async (request) => {

@@ -31,7 +31,10 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
   const adminPassword = config.BALAI_ADMIN_PASSWORD ?? generatePassword();
   const result: SeedResult = {
     seeded: true,
-    admin: { email: adminEmail, ...(config.BALAI_ADMIN_PASSWORD ? {} : { password: adminPassword }) },
+    admin: {
+      email: adminEmail,
+      ...(config.BALAI_ADMIN_PASSWORD ? {} : { password: adminPassword }),
+    },
   };
   const adminHash = await hashPassword(adminPassword);
   const demoPassword = config.BALAI_DEMO_PASSWORD ?? generatePassword();
@@ -78,7 +81,9 @@ export function describeSeed(result: SeedResult, publicUrl: string): string {
     );
   }
   if (result.admin.password || result.demo?.password) {
-    lines.push(' Kata sandi ini hanya ditampilkan sekali. Simpan sekarang, lalu ganti setelah masuk.');
+    lines.push(
+      ' Kata sandi ini hanya ditampilkan sekali. Simpan sekarang, lalu ganti setelah masuk.',
+    );
   }
   lines.push('================================================================', '');
   return lines.join('\n');

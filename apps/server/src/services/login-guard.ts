@@ -14,15 +14,28 @@ export function loginKey(email: string): string {
   return sha256Hex(`login:${email.toLowerCase()}`).slice(0, 40);
 }
 
-export async function assertNotLocked(db: Kysely<Database>, config: Config, key: string, ip: string): Promise<void> {
+export async function assertNotLocked(
+  db: Kysely<Database>,
+  config: Config,
+  key: string,
+  ip: string,
+): Promise<void> {
   const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
   const now = Date.now();
   const windowStart = new Date(now - lockMs).toISOString();
   const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: key });
   const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
 
-  const accountFailures = await recentFailures(db, { action: 'login.failure', since, subjectKey: key });
-  const addressFailures = await recentFailures(db, { action: 'login.failure', since: windowStart, ip });
+  const accountFailures = await recentFailures(db, {
+    action: 'login.failure',
+    since,
+    subjectKey: key,
+  });
+  const addressFailures = await recentFailures(db, {
+    action: 'login.failure',
+    since: windowStart,
+    ip,
+  });
   const blockedBy = (failures: string[], max: number) =>
     failures.length >= max ? Date.parse(failures[failures.length - max]!) + lockMs : 0;
   const until = Math.max(
@@ -60,8 +73,16 @@ export async function recordFailure(
   const windowStart = new Date(Date.now() - config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
   const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: entry.key });
   const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-  const accountFailures = await recentFailures(db, { action: 'login.failure', since, subjectKey: entry.key });
-  const addressFailures = await recentFailures(db, { action: 'login.failure', since: windowStart, ip: entry.ip });
+  const accountFailures = await recentFailures(db, {
+    action: 'login.failure',
+    since,
+    subjectKey: entry.key,
+  });
+  const addressFailures = await recentFailures(db, {
+    action: 'login.failure',
+    since: windowStart,
+    ip: entry.ip,
+  });
   if (
     accountFailures.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
     addressFailures.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS
@@ -73,7 +94,10 @@ export async function recordFailure(
       subject_id: entry.userId,
       subject_key: entry.key,
       ip: entry.ip,
-      detail: { by: accountFailures.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT ? 'account' : 'address' },
+      detail: {
+        by:
+          accountFailures.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT ? 'account' : 'address',
+      },
     });
   }
 }

@@ -28,12 +28,19 @@ export function createMailer(
     return {
       async send(message) {
         await transport.sendMail({ from: opts.from, ...message });
-        log.info({ to: maskEmail(message.to), subject: message.subject }, 'e-mail dikirim lewat SMTP');
+        log.info(
+          { to: maskEmail(message.to), subject: message.subject },
+          'e-mail dikirim lewat SMTP',
+        );
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
@@ -41,7 +48,10 @@ export function createMailer(
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.resolve(opts.outboxDir, name);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: maskEmail(message.to), subject: message.subject, file }, 'e-mail ditulis ke outbox');
+      log.info(
+        { to: maskEmail(message.to), subject: message.subject, file },
+        'e-mail ditulis ke outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -6,7 +6,9 @@ export function isPostgres(db: Kysely<unknown>): boolean {
 }
 
 /** An auto-incrementing integer primary key on either database. */
-export function idColumn(db: Kysely<unknown>): [string, 'serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+export function idColumn(
+  db: Kysely<unknown>,
+): [string, 'serial' | 'integer', (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
   return isPostgres(db)
     ? ['id', 'serial', (c) => c.primaryKey()]
     : ['id', 'integer', (c) => c.primaryKey().autoIncrement()];

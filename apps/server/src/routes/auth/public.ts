@@ -5,7 +5,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
 import { isoPlus } from '../../lib/time.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
-import { consumePasswordReset, findPasswordReset, insertPasswordReset } from '../../repositories/password-resets.ts';
+import {
+  consumePasswordReset,
+  findPasswordReset,
+  insertPasswordReset,
+} from '../../repositories/password-resets.ts';
 import { insertSession, revokeUserSessions } from '../../repositories/sessions.ts';
 import { findUserByEmail, findUserById, toApiUser, updateUser } from '../../repositories/users.ts';
 import { assertNotLocked, loginKey, recordFailure } from '../../services/login-guard.ts';
@@ -15,7 +19,8 @@ import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 const RESET_VALID_MS = 60 * 60_000;
 const FORGOT_ANSWER =
   'Jika e-mail tersebut terdaftar, kami telah mengirim tautan untuk mengatur ulang kata sandi. Periksa kotak masuk Anda.';
-const BAD_RESET = 'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.';
+const BAD_RESET =
+  'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.';
 
 const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,7 +32,9 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Masuk dengan e-mail dan kata sandi',
         body: loginSchema,
         response: responses({
-          200: z.object({ data: z.object({ token: z.string(), expires_at: z.string(), user: apiUserSchema }) }),
+          200: z.object({
+            data: z.object({ token: z.string(), expires_at: z.string(), user: apiUserSchema }),
+          }),
         }),
       },
     },
@@ -92,7 +99,13 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           token_hash: sha256Hex(token),
           expires_at: isoPlus(RESET_VALID_MS),
         });
-        await writeAudit(app.db, { action: 'password.reset_requested', user_id: user.id, subject_type: 'user', subject_id: user.id, ip: request.ip });
+        await writeAudit(app.db, {
+          action: 'password.reset_requested',
+          user_id: user.id,
+          subject_type: 'user',
+          subject_id: user.id,
+          ip: request.ip,
+        });
         const link = `${app.config.PUBLIC_URL}/auth/reset-password?token=${token}`;
         // Sent in the background: waiting for the mail server would tell a caller the address exists.
         app.mailer
@@ -136,10 +149,17 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user?.active) throw new HttpError(422, BAD_RESET, { token: [BAD_RESET] });
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction().execute(async (trx) => {
-        if (!(await consumePasswordReset(trx, reset.id))) throw new HttpError(422, BAD_RESET, { token: [BAD_RESET] });
+        if (!(await consumePasswordReset(trx, reset.id)))
+          throw new HttpError(422, BAD_RESET, { token: [BAD_RESET] });
         await updateUser(trx, user.id, { password_hash: passwordHash });
         await revokeUserSessions(trx, user.id);
-        await writeAudit(trx, { action: 'password.reset', user_id: user.id, subject_type: 'user', subject_id: user.id, ip: request.ip });
+        await writeAudit(trx, {
+          action: 'password.reset',
+          user_id: user.id,
+          subject_type: 'user',
+          subject_id: user.id,
+          ip: request.ip,
+        });
       });
       return { message: 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.' };
     },

@@ -17,18 +17,38 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['Autentikasi'], summary: 'Keluar dan mencabut token sesi ini', security: [{ bearerAuth: [] }], response: responses({ 200: messageSchema }) } },
+    {
+      schema: {
+        tags: ['Autentikasi'],
+        summary: 'Keluar dan mencabut token sesi ini',
+        security: [{ bearerAuth: [] }],
+        response: responses({ 200: messageSchema }),
+      },
+    },
     async (request) => {
       const auth = currentAuth(request);
       await revokeSession(app.db, auth.sessionId);
-      await writeAudit(app.db, { action: 'logout', user_id: auth.user.id, subject_type: 'user', subject_id: auth.user.id, ip: request.ip });
+      await writeAudit(app.db, {
+        action: 'logout',
+        user_id: auth.user.id,
+        subject_type: 'user',
+        subject_id: auth.user.id,
+        ip: request.ip,
+      });
       return { message: 'Anda telah keluar.' };
     },
   );
 
   app.get(
     '/profile',
-    { schema: { tags: ['Profil'], summary: 'Profil pengguna yang sedang masuk', security: [{ bearerAuth: [] }], response: responses({ 200: z.object({ data: apiUserSchema }) }) } },
+    {
+      schema: {
+        tags: ['Profil'],
+        summary: 'Profil pengguna yang sedang masuk',
+        security: [{ bearerAuth: [] }],
+        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+      },
+    },
     async (request) => ({ data: toApiUser(currentAuth(request).user) }),
   );
 
@@ -48,7 +68,14 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const clashes = await findUniqueClashes(app.db, request.body, user.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
       const updated = await updateUser(app.db, user.id, request.body);
-      await writeAudit(app.db, { action: 'profile.update', user_id: user.id, subject_type: 'user', subject_id: user.id, ip: request.ip, detail: { fields: Object.keys(request.body) } });
+      await writeAudit(app.db, {
+        action: 'profile.update',
+        user_id: user.id,
+        subject_type: 'user',
+        subject_id: user.id,
+        ip: request.ip,
+        detail: { fields: Object.keys(request.body) },
+      });
       return { data: toApiUser(updated) };
     },
   );
@@ -77,7 +104,13 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (trx) => {
         await updateUser(trx, auth.user.id, { password_hash: passwordHash });
         await revokeUserSessions(trx, auth.user.id, auth.sessionId);
-        await writeAudit(trx, { action: 'password.change', user_id: auth.user.id, subject_type: 'user', subject_id: auth.user.id, ip: request.ip });
+        await writeAudit(trx, {
+          action: 'password.change',
+          user_id: auth.user.id,
+          subject_type: 'user',
+          subject_id: auth.user.id,
+          ip: request.ip,
+        });
       });
       return { message: 'Kata sandi berhasil diganti. Sesi di perangkat lain telah diakhiri.' };
     },

@@ -21,7 +21,8 @@ import { currentAuth } from '../../types.ts';
 import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
 import { uniqueClashError } from './unique.ts';
 
-const LAST_ADMIN = 'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
+const LAST_ADMIN =
+  'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
 
 /** The users API: administrators only (SPEC section 7 paths). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,7 +63,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { password, ...values } = request.body;
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
-      const created = await insertUser(app.db, { ...values, password_hash: await hashPassword(password) });
+      const created = await insertUser(app.db, {
+        ...values,
+        password_hash: await hashPassword(password),
+      });
       await writeAudit(app.db, {
         action: 'user.create',
         user_id: currentAuth(request).user.id,
@@ -160,7 +164,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) throw notFound('Pengguna tidak ditemukan.');
       if (target.id === actor.id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
       await app.db.transaction().execute(async (trx) => {
-        if (target.role === 'ADMINISTRATOR' && target.active && (await countActiveAdmins(trx)) <= 1) {
+        if (
+          target.role === 'ADMINISTRATOR' &&
+          target.active &&
+          (await countActiveAdmins(trx)) <= 1
+        ) {
           throw conflict(LAST_ADMIN);
         }
         await deleteUser(trx, target.id);
