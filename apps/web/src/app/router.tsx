@@ -1,0 +1,104 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/ui/full-page-loader.tsx';
+import { GuestOnly, RequireAuth } from '../lib/auth/guards.tsx';
+import { paths } from '../lib/paths.ts';
+import { MainLayout } from './layouts/main-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/**
+ * The route tree. Every screen is a lazy chunk behind the full-page loader, so the first load
+ * carries only the shell (top bar, footer, auth store). Routes of later work (profil desa,
+ * layanan, galeri, notifikasi, riwayat surat, admin) join here as they are built.
+ */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          Component: MainLayout,
+          children: [
+            {
+              index: true,
+              lazy: async () => ({
+                Component: (await import('../features/home/components/home-page.tsx')).HomePage,
+              }),
+            },
+            {
+              path: 'auth',
+              Component: GuestOnly,
+              children: [
+                { index: true, element: <Navigate to={paths.auth.login()} replace /> },
+                {
+                  path: 'login',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/login-page.tsx'))
+                      .LoginPage,
+                  }),
+                },
+                {
+                  path: 'forgot-password',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/auth/components/forgot-password-page.tsx')
+                    ).ForgotPasswordPage,
+                  }),
+                },
+                {
+                  path: 'forgot-password/email',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/auth/components/forgot-password-email-page.tsx')
+                    ).ForgotPasswordEmailPage,
+                  }),
+                },
+                {
+                  path: 'reset-password',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/reset-password-page.tsx'))
+                      .ResetPasswordPage,
+                  }),
+                },
+              ],
+            },
+            {
+              path: 'profile',
+              Component: RequireAuth,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/profile/components/profile-page.tsx'))
+                      .ProfilePage,
+                  }),
+                },
+                {
+                  path: 'change-password',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/profile/components/change-password-page.tsx')
+                    ).ChangePasswordPage,
+                  }),
+                },
+              ],
+            },
+            {
+              path: '404',
+              lazy: async () => ({
+                Component: (await import('./routes/not-found.tsx')).NotFoundPage,
+              }),
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

@@ -1,0 +1,84 @@
+import { act, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToast, type ToastApi } from './toast-context.ts';
+import { ToastProvider } from './toast-provider.tsx';
+
+let toast: ToastApi;
+
+function setup() {
+  const { result } = renderHook(() => useToast(), { wrapper: ToastProvider });
+  toast = result.current;
+}
+
+const shown = () => screen.queryAllByText(/^Pesan \d+$/).map((el) => el.textContent);
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows at most five, dropping the oldest', () => {
+    setup();
+    act(() => {
+      for (let i = 1; i <= 7; i += 1) toast.info(`Pesan ${i}`);
+    });
+    expect(shown()).toEqual(['Pesan 3', 'Pesan 4', 'Pesan 5', 'Pesan 6', 'Pesan 7']);
+  });
+
+  it('keeps persistent ones when making room', () => {
+    setup();
+    act(() => {
+      toast.info('Pesan 1', { persistent: true });
+      for (let i = 2; i <= 6; i += 1) toast.info(`Pesan ${i}`);
+    });
+    expect(shown()).toEqual(['Pesan 1', 'Pesan 3', 'Pesan 4', 'Pesan 5', 'Pesan 6']);
+  });
+
+  it('hides after 4000 ms', () => {
+    setup();
+    act(() => {
+      toast.success('Pesan 1');
+    });
+    act(() => vi.advanceTimersByTime(3999));
+    expect(shown()).toEqual(['Pesan 1']);
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([]);
+  });
+
+  it('keeps a persistent one until it is closed', () => {
+    setup();
+    act(() => {
+      toast.info('Pesan 1', { persistent: true });
+    });
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(shown()).toEqual(['Pesan 1']);
+    act(() => screen.getByRole('button', { name: 'Tutup pemberitahuan' }).click());
+    expect(shown()).toEqual([]);
+  });
+
+  it('has four variants, announced through a live region; errors as alerts', () => {
+    setup();
+    const region = screen.getByRole('region', { name: 'Pemberitahuan' });
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      toast.info('Pesan 1');
+      toast.success('Pesan 2');
+      toast.warning('Pesan 3');
+      toast.error('Pesan 4');
+    });
+    expect(screen.getAllByRole('status').map((el) => el.dataset.variant)).toEqual([
+      'info',
+      'success',
+      'warning',
+    ]);
+    expect(screen.getByRole('alert')).toHaveAttribute('data-variant', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Kesalahan: Pesan 4');
+  });
+
+  it('sits top centre on small screens and top right from lg', () => {
+    setup();
+    const region = screen.getByRole('region', { name: 'Pemberitahuan' });
+    expect(region.className).toMatch(/\binset-x-0\b.*\bitems-center\b/);
+    expect(region.className).toMatch(/\blg:right-4\b/);
+    expect(region.className).toMatch(/\blg:items-end\b/);
+  });
+});

@@ -1,0 +1,141 @@
+import { profileUpdateSchema, type ApiUser } from '@balai/domain';
+import type { InputHTMLAttributes } from 'react';
+import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
+import { Select } from '../../../components/form/select.tsx';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { TextInput, type INPUT_WIDTHS } from '../../../components/form/text-input.tsx';
+import { Textarea } from '../../../components/form/textarea.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { updateProfile } from '../api/update-profile.ts';
+import {
+  PROFILE_CHOICES,
+  PROFILE_FIELDS,
+  PROFILE_GROUPS,
+  PROFILE_LABELS,
+  type ProfileField,
+} from './profile-fields.ts';
+
+type InputSetup = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'spellCheck'
+> & { width?: keyof typeof INPUT_WIDTHS; hint?: string };
+
+/** How each text field is typed in; the choice fields are selects and the address a textarea. */
+const INPUTS: Partial<Record<ProfileField, InputSetup>> = {
+  name: { autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email', spellCheck: false },
+  nik: { inputMode: 'numeric', width: '20', maxLength: 16, hint: '16 digit, sesuai KTP.' },
+  kk_number: {
+    inputMode: 'numeric',
+    width: '20',
+    maxLength: 16,
+    hint: '16 digit, sesuai Kartu Keluarga.',
+  },
+  birth_place: { width: '20' },
+  birth_date: { type: 'date', width: '20', autoComplete: 'bday' },
+  occupation: {},
+  phone: { type: 'tel', autoComplete: 'tel', width: '20', hint: 'Contoh: 081234567890' },
+  rt: { inputMode: 'numeric', width: '5', maxLength: 3 },
+  rw: { inputMode: 'numeric', width: '5', maxLength: 3 },
+  hamlet: { width: '20' },
+};
+
+/** Name and e-mail are needed for the account; everything else may be filled in later. */
+const REQUIRED: readonly ProfileField[] = ['name', 'email'];
+
+function toFormValues(profile: ApiUser): Record<ProfileField, string> {
+  return Object.fromEntries(
+    PROFILE_FIELDS.map((field) => [field, profile[field] == null ? '' : String(profile[field])]),
+  ) as Record<ProfileField, string>;
+}
+
+export interface ProfileFormProps {
+  profile: ApiUser;
+  onSaved: (profile: ApiUser) => void;
+  onCancel: () => void;
+}
+
+/** Edits the user's own biodata with the shared profile schema. */
+export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
+  const form = useZodForm(profileUpdateSchema, { defaultValues: toFormValues(profile) });
+  const { errors, submitCount, isSubmitting } = form.formState;
+  const messageOf = (field: ProfileField) => {
+    const message = (errors as Record<string, { message?: unknown } | undefined>)[field]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      onSaved(await updateProfile(values));
+    } catch (error) {
+      applyServerErrors(form.setError, error, PROFILE_FIELDS);
+    }
+  });
+
+  return (
+    <>
+      <FormErrorSummary errors={errors} submitCount={submitCount} />
+      <form noValidate onSubmit={onSubmit}>
+        {PROFILE_GROUPS.map((group) => (
+          <fieldset key={group.legend} className="mb-4">
+            <legend className="mb-4 text-xl font-bold text-slate-900">{group.legend}</legend>
+            {group.fields.map((field) => {
+              const label = PROFILE_LABELS[field];
+              const optional = !REQUIRED.includes(field);
+              const error = messageOf(field);
+              const choices = PROFILE_CHOICES[field];
+              if (choices) {
+                return (
+                  <Select
+                    key={field}
+                    label={label}
+                    options={choices}
+                    optional={optional}
+                    error={error}
+                    {...form.register(field)}
+                  />
+                );
+              }
+              if (field === 'address') {
+                return (
+                  <Textarea
+                    key={field}
+                    label={label}
+                    hint="Nama jalan, nomor rumah, atau nama kampung."
+                    rows={3}
+                    autoComplete="street-address"
+                    optional={optional}
+                    error={error}
+                    {...form.register(field)}
+                  />
+                );
+              }
+              const { hint, width, ...input } = INPUTS[field] ?? {};
+              return (
+                <TextInput
+                  key={field}
+                  label={label}
+                  hint={hint}
+                  width={width}
+                  optional={optional}
+                  error={error}
+                  {...input}
+                  {...form.register(field)}
+                />
+              );
+            })}
+          </fieldset>
+        ))}
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" loading={isSubmitting}>
+            Simpan profil
+          </Button>
+          <Button variant="outlined" onClick={onCancel} disabled={isSubmitting}>
+            Batal
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { useToast } from '../../components/toast/toast-context.ts';
+import { api, errorMessage, httpStatus } from '../http-client.ts';
+import { apiPaths } from '../paths.ts';
+import { usePersistedState } from '../persisted-state.ts';
+import { isPrivateKey } from '../swr-config.ts';
+import { clearSessionToken, readSessionToken, storeSessionToken } from '../session-token.ts';
+import { AuthContext, type AuthApi } from './auth-context.ts';
+import {
+  AUTH_STORAGE_KEY,
+  EXPIRY_CLEAR_DELAY_MS,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_LIFETIME_MS,
+  initialAuthState,
+  isAdministrator,
+  startupState,
+  toSessionUser,
+} from './auth-state.ts';
+import { runLoginSteps } from './login-steps.ts';
+
+/** The auth store of SPEC section 4, persisted in localStorage under `balai.auth`. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const [state, update] = usePersistedState(AUTH_STORAGE_KEY, initialAuthState, {
+    onLoad: (stored) => {
+      const token = readSessionToken();
+      api.setToken(token);
+      return startupState(stored, token);
+    },
+  });
+
+  const expiring = useRef(false);
+  const expiryToast = useRef<number | null>(null);
+  const clearTimer = useRef<number | null>(null);
+
+  /** Forget everything user-specific cached by SWR, so the next user never sees it. */
+  const clearCache = useCallback(() => {
+    void mutate(isPrivateKey, undefined, { revalidate: false });
+  }, [mutate]);
+
+  const signOutLocally = useCallback(() => {
+    clearSessionToken();
+    update({ user: null, status: 'unauthenticated', expiredAt: 0 });
+    clearCache();
+  }, [update, clearCache]);
+
+  const expire = useCallback(() => {
+    if (expiring.current) return;
+    expiring.current = true;
+    expiryToast.current = toast.info(SESSION_EXPIRED_MESSAGE, { persistent: true });
+    clearTimer.current = window.setTimeout(() => {
+      clearTimer.current = null;
+      expiring.current = false;
+      update({ user: null, status: 'unauthenticated', expiredAt: 0 });
+      clearSessionToken();
+      clearCache();
+    }, EXPIRY_CLEAR_DELAY_MS);
+  }, [toast, update, clearCache]);
+
+  useEffect(
+    () => () => {
+      if (clearTimer.current !== null) window.clearTimeout(clearTimer.current);
+    },
+    [],
+  );
+
+  // The expiry timer: runs until expiredAt, or acts at once when that has passed.
+  const { status, expiredAt } = state;
+  useEffect(() => {
+    if (status !== 'authenticated' || expiredAt <= 0) return;
+    const timer = window.setTimeout(expire, Math.max(0, expiredAt - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [status, expiredAt, expire]);
+
+  // Any 401 to an authenticated call ends the session exactly like expiry.
+  const statusRef = useRef(status);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
+  useEffect(() => {
+    api.setUnauthorizedHandler(() => {
+      if (statusRef.current === 'authenticated') expire();
+    });
+    return () => api.setUnauthorizedHandler(null);
+  }, [expire]);
+
+  const login = useCallback<AuthApi['login']>(
+    async ({ email, password, remember }) => {
+      try {
+        const { token, user } = await runLoginSteps(api, { email, password });
+        storeSessionToken(token);
+        const sessionUser = toSessionUser(user);
+        if (expiryToast.current !== null) toast.dismiss(expiryToast.current);
+        clearCache();
+        update({
+          user: sessionUser,
+          status: 'authenticated',
+          expiredAt: Date.now() + SESSION_LIFETIME_MS,
+          remember: { email: remember ? email : '' },
+        });
+        return sessionUser;
+      } catch (error) {
+        toast.error(errorMessage(error));
+        throw error;
+      }
+    },
+    [toast, update, clearCache],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post(apiPaths.logout, undefined, { ignoreUnauthorized: true });
+    } catch (error) {
+      // A 401 means the server already ended this session: signing out here is all that is left.
+      if (httpStatus(error) !== 401) {
+        toast.error(errorMessage(error));
+        throw error;
+      }
+    }
+    signOutLocally();
+  }, [toast, signOutLocally]);
+
+  const updateUser = useCallback<AuthApi['updateUser']>(
+    (change) => update((current) => (current.user ? { user: { ...current.user, ...change } } : {})),
+    [update],
+  );
+
+  const replaceToken = useCallback((token: string) => storeSessionToken(token), []);
+
+  const value = useMemo<AuthApi>(
+    () => ({
+      state,
+      user: state.user,
+      isAuthenticated: state.status === 'authenticated' && state.user !== null,
+      isAdmin: state.status === 'authenticated' && isAdministrator(state.user),
+      login,
+      logout,
+      expire,
+      updateUser,
+      replaceToken,
+    }),
+    [state, login, logout, expire, updateUser, replaceToken],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,129 @@
+/**
+ * The one HTTP client (SPEC section 7): base address `/api`, JSON in and out, the bearer header
+ * from the session token. Successful responses resolve with the parsed body unchanged. A failure
+ * rejects with the response body if there is one, otherwise with "Something went wrong".
+ */
+
+export const GENERIC_FAILURE = 'Something went wrong';
+
+/** The shape of the API's error bodies (DESIGN section 5). */
+export interface ApiErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export interface RequestOptions {
+  /** Query parameters; null and undefined values are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** A token to send instead of the client's own (the login steps fetch with a fresh one). */
+  token?: string;
+  signal?: AbortSignal;
+  /** Leave a 401 to the caller instead of ending the session (used by logout). */
+  ignoreUnauthorized?: boolean;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The HTTP status a rejected body came with (bodies stay plain values, as SPEC section 7 says). */
+const statuses = new WeakMap<object, number>();
+
+export function httpStatus(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null ? statuses.get(error) : undefined;
+}
+
+/** The text to show for any rejection: the API's message, a plain string, or the generic text. */
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return GENERIC_FAILURE;
+}
+
+/** The per-field messages of a 422 body, if any. */
+export function fieldErrors(error: unknown): Record<string, string[]> | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const errors = (error as ApiErrorBody).errors;
+  return errors && typeof errors === 'object' ? errors : null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(baseUrl: string) {
+  let token: string | null = null;
+  let onUnauthorized: (() => void) | null = null;
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const url = new URL(baseUrl + path, window.location.origin);
+    for (const [key, value] of Object.entries(options.params ?? {})) {
+      if (value !== null && value !== undefined && value !== '') {
+        url.searchParams.set(key, String(value));
+      }
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const bearer = options.token ?? token;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw GENERIC_FAILURE;
+    }
+
+    const parsed = await readBody(response).catch(() => undefined);
+    if (response.ok) return parsed as T;
+
+    if (response.status === 401 && bearer && !options.ignoreUnauthorized) onUnauthorized?.();
+    if (parsed === undefined || parsed === '') throw GENERIC_FAILURE;
+    if (typeof parsed === 'object' && parsed !== null) statuses.set(parsed, response.status);
+    throw parsed;
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
+    delete: <T>(path: string, options?: RequestOptions) =>
+      request<T>('DELETE', path, undefined, options),
+    /** Sets (or, with null, removes) the bearer Authorization header of every later call. */
+    setToken(next: string | null) {
+      token = next;
+    },
+    getToken: () => token,
+    /** Called on any 401 to a call that carried a token: the auth layer ends the session. */
+    setUnauthorizedHandler(handler: (() => void) | null) {
+      onUnauthorized = handler;
+    },
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+export const api = createHttpClient('/api');

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { RESIDENT } from './fixtures.ts';
+
+test('a resident signs in through the login page, sees their name, and logs out after confirming', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fprofile/);
+
+  await page.getByLabel('E-mail').fill(RESIDENT.email);
+  await page.getByLabel('Kata sandi').fill('salah-sekali');
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.getByText('E-mail atau kata sandi salah.').first()).toBeVisible();
+
+  await page.getByLabel('Kata sandi').fill(RESIDENT.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const stored = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(stored).not.toContain(RESIDENT.password);
+
+  await page.getByRole('button', { name: `Menu pengguna ${RESIDENT.name}` }).click();
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Konfirmasi' });
+  await expect(dialog).toContainText('Apakah anda yakin ingin keluar?');
+  await dialog.getByRole('button', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
+});
