@@ -39,7 +39,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '!./*'], message: 'Fitur tidak boleh saling mengimpor; susun di src/app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '!./*'],
+              message: 'Fitur tidak boleh saling mengimpor; susun di src/app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { RESIDENT } from './fixtures.ts';
 
-test('a resident signs in through the login page, sees their name, and logs out after confirming', async ({ page }) => {
+test('a resident signs in through the login page, sees their name, and logs out after confirming', async ({
+  page,
+}) => {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fprofile/);
 
@@ -13,7 +15,9 @@ test('a resident signs in through the login page, sees their name, and logs out 
   await page.getByLabel('Kata sandi').fill(RESIDENT.password);
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(
+    /^[A-Za-z0-9_-]{43}$/,
+  );
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).not.toContain(RESIDENT.password);
 

@@ -25,6 +25,7 @@ import authSessionRoutes from './routes/auth/session.ts';
 import userRoutes from './routes/users/index.ts';
 import contentRoutes from './routes/content/index.ts';
 import letterRoutes from './routes/letters/index.ts';
+import filesPublicRoutes from './routes/content/files-public.ts';
 import { HttpError } from './lib/http-error.ts';
 import './types.ts';
 
@@ -142,6 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Stored images at /files/{id} (outside /api: plain, cacheable URLs for <img>).
+  await app.register(filesPublicRoutes);
 
   await app.register(web, {
     distDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST,

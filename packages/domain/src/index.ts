@@ -13,3 +13,4 @@ export * from './letters/statuses.ts';
 export * from './letters/registry.ts';
 export * from './content/content-resource.ts';
 export * from './content/registry.ts';
+export * from './settings.ts';

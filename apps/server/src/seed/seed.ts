@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { countUsers, insertUser } from '../repositories/users.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { seedDemoContent } from './content.ts';
 import { DEMO_RESIDENTS } from './residents.ts';
 
 export interface SeedResult {
@@ -40,6 +41,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
   const demoPassword = config.BALAI_DEMO_PASSWORD ?? generatePassword();
   const demoHash = config.SEED_DEMO ? await hashPassword(demoPassword) : '';
 
+  if (config.SEED_DEMO) await seedDemoContent(db.kysely);
   await db.kysely.transaction().execute(async (trx) => {
     await insertUser(trx, {
       name: config.BALAI_ADMIN_NAME,

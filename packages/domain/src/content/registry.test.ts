@@ -76,6 +76,11 @@ describe.each(CONTENT_RESOURCES.map((r) => [r.key, r] as const))(
       for (const n of names) expect(n).toMatch(/^[a-z][a-z0-9_]*$/);
       for (const c of resource.listColumns) expect(names).toContain(c);
       for (const s of resource.searchable) expect(names).toContain(s);
+      // Search is a case-insensitive "contains" on text: only text-like fields can take part.
+      const textKinds = ['text', 'textarea', 'richtext', 'select', 'email', 'phone', 'nik'];
+      for (const s of resource.searchable) {
+        expect(textKinds).toContain(resource.fields.find((f) => f.name === s)?.kind);
+      }
       expect([...names, 'id', 'created_at', 'updated_at']).toContain(resource.defaultSort.field);
       expect(resource.access).toEqual({ read: 'public', write: 'ADMINISTRATOR' });
       for (const f of resource.fields) {

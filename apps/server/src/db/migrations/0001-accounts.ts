@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('users_role_idx').on('users').column('role').execute();
-  await db.schema.createIndex('users_name_idx').on('users').column('name').execute();
+  await db.schema.createIndex('users_name_idx').on('users').columns(['name', 'id']).execute();
 
   await db.schema
     .createTable('sessions')

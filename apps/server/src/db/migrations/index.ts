@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-files-settings.ts';
+import * as m0003 from './0003-content.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -9,4 +10,5 @@ import * as m0002 from './0002-files-settings.ts';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-files-settings': m0002,
+  '0003-content': m0003,
 };

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { imageUrlSchema } from '@balai/domain';
+import { HttpError } from '../../lib/http-error.ts';
+import { isoPlus } from '../../lib/time.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
+import { deleteUnattachedImages } from '../../repositories/content.ts';
+import { findFileMeta, insertFile } from '../../repositories/files.ts';
+import { currentAuth } from '../../types.ts';
+import { responses } from '../schemas.ts';
+import { MAX_UPLOAD_BYTES, processImage, uploadMessages } from './images.ts';
+import { imageUrlOf } from './schemas.ts';
+
+/** An upload nobody attached to a record within a day is an abandoned form: it is removed. */
+const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const uploadedFileSchema = z.object({
+  id: z.number(),
+  mime: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  created_at: z.string(),
+  url: imageUrlSchema,
+});
+
+const fileError = (status: number, message: string) =>
+  new HttpError(status, message, { file: [message] });
+
+/** multipart's own errors, in the words of the person uploading. */
+function multipartError(err: unknown): HttpError | null {
+  switch ((err as { code?: unknown } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileError(413, uploadMessages.tooLarge);
+    case 'FST_FILES_LIMIT':
+      return fileError(422, 'Unggah satu gambar saja setiap kali.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return fileError(422, 'Kirim hanya satu berkas gambar, tanpa isian lain.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return fileError(415, 'Kirim gambar sebagai multipart/form-data.');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return fileError(400, 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.');
+    default:
+      return null;
+  }
+}
+
+/** The one file of the request, read into memory (at most 10 MB). */
+async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw fileError(415, 'Kirim gambar sebagai multipart/form-data.');
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') bytes = await part.toBuffer();
+    }
+  } catch (err) {
+    const known = multipartError(err);
+    if (known) throw known;
+    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) {
+      throw fileError(400, 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.');
+    }
+    throw err;
+  }
+  if (!bytes) throw fileError(422, 'Pilih gambar yang akan diunggah.');
+  return bytes;
+}
+
+/**
+ * `POST /api/files` (administrators): one image, re-encoded to WebP and stored in the database.
+ * Multipart parsing is registered here only, so every other route stays JSON-only.
+ */
+const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  app.post(
+    '/files',
+    {
+      schema: {
+        tags: ['Berkas'],
+        summary: 'Mengunggah satu gambar (JPEG, PNG, WebP, GIF atau AVIF; maks. 10 MB, 40 MP)',
+        description:
+          'multipart/form-data dengan satu berkas (nama isian bebas, misalnya `file`). Gambar dikenali dari isinya, diubah ke WebP (lebar maks. 1920 px) dengan thumbnail 480 px; metadata dibuang.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: responses({ 201: z.object({ data: uploadedFileSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const upload = await readSingleFile(request);
+      const image = await processImage(upload);
+      const id = await app.db.transaction().execute(async (trx) => {
+        const fileId = await insertFile(trx, { kind: 'image', mime: 'image/webp', ...image });
+        await deleteUnattachedImages(trx, isoPlus(-UNATTACHED_GRACE_MS));
+        await writeAudit(trx, {
+          action: 'file.upload',
+          user_id: currentAuth(request).user.id,
+          subject_type: 'file',
+          subject_id: fileId,
+          ip: request.ip,
+          detail: { bytes: upload.length, width: image.width, height: image.height },
+        });
+        return fileId;
+      });
+      const row = await findFileMeta(app.db, id);
+      if (!row) throw new HttpError(500, 'Gambar gagal disimpan. Silakan coba lagi.');
+      const url = imageUrlOf({
+        id,
+        width: row.width,
+        height: row.height,
+        thumb_width: row.thumb_width,
+        thumb_height: row.thumb_height,
+      });
+      return reply.code(201).send({
+        data: {
+          id,
+          mime: row.mime,
+          size: row.size,
+          sha256: row.sha256,
+          created_at: row.created_at,
+          url,
+        },
+      });
+    },
+  );
+};
+
+export default fileUploadRoutes;

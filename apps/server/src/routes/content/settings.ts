@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminSettingsSchema,
+  msg,
+  publicSettingsSchema,
+  settingsUpdateSchema,
+  type AdminSettings,
+  type PublicSettings,
+} from '@balai/domain';
+import { HttpError } from '../../lib/http-error.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
+import { deleteImagesNoLongerUsed, existingImageIds } from '../../repositories/content.ts';
+import {
+  getSettings,
+  getSettingsWithLogo,
+  upsertSettings,
+  type Settings,
+} from '../../repositories/settings.ts';
+import type { ImageMeta } from '../../repositories/content.ts';
+import { currentAuth } from '../../types.ts';
+import { responses } from '../schemas.ts';
+import { cleanPlainText } from './rich-text.ts';
+import { imageUrl } from './schemas.ts';
+
+function toPublic(s: Settings, logo: ImageMeta | null): PublicSettings {
+  return {
+    village_name: s.village_name,
+    kecamatan: s.kecamatan,
+    kabupaten: s.kabupaten,
+    provinsi: s.provinsi,
+    address: s.address,
+    postal_code: s.postal_code,
+    phone: s.phone,
+    email: s.email,
+    logo_file_id: s.logo_file_id,
+    logo_url: imageUrl(logo),
+    social: {
+      whatsapp: s.social_whatsapp,
+      youtube: s.social_youtube,
+      instagram: s.social_instagram,
+      twitter: s.social_twitter,
+    },
+  };
+}
+
+function toAdmin(s: Settings, logo: ImageMeta | null): AdminSettings {
+  return {
+    ...toPublic(s, logo),
+    head_name: s.head_name,
+    head_nip: s.head_nip,
+    village_code: s.village_code,
+    letter_number_format: s.letter_number_format,
+    updated_at: s.updated_at,
+  };
+}
+
+const tags = ['Pengaturan'];
+
+/** `GET /api/settings`: the village's public identity (footer, header, contact). */
+export const settingsReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Identitas desa (bagian publik)',
+        response: responses({ 200: z.object({ data: publicSettingsSchema }) }),
+      },
+    },
+    async () => {
+      const { settings, logo } = await getSettingsWithLogo(app.db);
+      return { data: toPublic(settings, logo) };
+    },
+  );
+};
+
+/** Administrators: everything, and the update (head of village, village code, number format). */
+export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearerAuth: [] }];
+  app.get(
+    '/settings/admin',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Identitas desa lengkap (administrator)',
+        response: responses({ 200: z.object({ data: adminSettingsSchema }) }),
+      },
+    },
+    async () => {
+      const { settings, logo } = await getSettingsWithLogo(app.db);
+      return { data: toAdmin(settings, logo) };
+    },
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mengubah identitas desa (semua isian dikirim)',
+        body: settingsUpdateSchema,
+        response: responses({ 200: z.object({ data: adminSettingsSchema }) }),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const errors: Record<string, string[]> = {};
+      const required = (field: string, label: string, v: string) => {
+        const cleaned = cleanPlainText(v, false);
+        if (!cleaned) errors[field] = [msg.required(label)];
+        return cleaned;
+      };
+      const optional = (v: string | null | undefined) =>
+        v ? cleanPlainText(v, false) || null : null;
+      const values = {
+        village_name: required('village_name', 'Nama desa', b.village_name),
+        kecamatan: required('kecamatan', 'Kecamatan', b.kecamatan),
+        kabupaten: required('kabupaten', 'Kabupaten/Kota', b.kabupaten),
+        provinsi: required('provinsi', 'Provinsi', b.provinsi),
+        address: optional(b.address),
+        postal_code: b.postal_code ?? null,
+        phone: b.phone,
+        email: b.email,
+        logo_file_id: b.logo_file_id,
+        head_name: optional(b.head_name),
+        head_nip: b.head_nip,
+        village_code: b.village_code,
+        letter_number_format: b.letter_number_format,
+        social_whatsapp: b.social.whatsapp,
+        social_youtube: b.social.youtube,
+        social_instagram: b.social.instagram,
+        social_twitter: b.social.twitter,
+      };
+      if (b.logo_file_id !== null && !(await existingImageIds(app.db, [b.logo_file_id])).size) {
+        errors.logo_file_id = [msg.image('Logo')];
+      }
+      const first = Object.values(errors)[0]?.[0];
+      if (first) throw new HttpError(422, first, errors);
+      const previous = await getSettings(app.db);
+      await app.db.transaction().execute(async (trx) => {
+        await upsertSettings(trx, values);
+        if (previous.logo_file_id !== b.logo_file_id) {
+          await deleteImagesNoLongerUsed(trx, [previous.logo_file_id]);
+        }
+        await writeAudit(trx, {
+          action: 'settings.update',
+          user_id: currentAuth(request).user.id,
+          subject_type: 'settings',
+          subject_id: 1,
+          ip: request.ip,
+        });
+      });
+      const { settings, logo } = await getSettingsWithLogo(app.db);
+      return { data: toAdmin(settings, logo) };
+    },
+  );
+};

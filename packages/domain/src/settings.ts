@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { msg } from './messages.ts';
+import { digits, optionalText, text } from './users.ts';
+
+/**
+ * The village's identity (DESIGN section 3, `settings`): the footer, the letterhead and the
+ * letter numbers read it. One schema validates the admin form in the browser and
+ * `PUT /api/settings` on the server.
+ */
+
+/** The placeholders a letter-number format may use; `{seq:N}` pads the sequence to N digits. */
+export const LETTER_NUMBER_PLACEHOLDERS = [
+  '{code}',
+  '{seq}',
+  '{seq:N}',
+  '{village_code}',
+  '{month}',
+  '{month_roman}',
+  '{year}',
+] as const;
+
+export const DEFAULT_LETTER_NUMBER_FORMAT = '{code}/{seq:3}/{village_code}/{month_roman}/{year}';
+export const LETTER_NUMBER_FORMAT_MAX = 100;
+/** `{seq:N}` pads to at most this many digits. */
+export const MAX_SEQ_PADDING = 10;
+
+const KNOWN = /^(code|seq|seq:\d{1,2}|village_code|month|month_roman|year)$/;
+
+/** What is wrong with a letter-number format, in Indonesian, or null when it can be used. */
+export function letterNumberFormatProblem(format: string): string | null {
+  const label = 'Format nomor surat';
+  if (format.length > LETTER_NUMBER_FORMAT_MAX) {
+    return msg.maxLength(label, LETTER_NUMBER_FORMAT_MAX);
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(format)) return `${label} tidak boleh memuat karakter kontrol.`;
+  const withoutPlaceholders = format.replace(/\{[^{}]*\}/g, '');
+  if (/[{}]/.test(withoutPlaceholders)) {
+    return `${label} memuat kurung kurawal yang tidak berpasangan.`;
+  }
+  const placeholders = [...format.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+  const unknown = placeholders.find((p) => !KNOWN.test(p));
+  if (unknown !== undefined) {
+    return `${label} memuat penanda yang tidak dikenal: {${unknown}}. Gunakan ${LETTER_NUMBER_PLACEHOLDERS.join(', ')}.`;
+  }
+  for (const p of placeholders) {
+    const n = /^seq:(\d+)$/.exec(p)?.[1];
+    if (n !== undefined && (Number(n) < 1 || Number(n) > MAX_SEQ_PADDING)) {
+      return `Pada {seq:N} di ${label.toLowerCase()}, N harus angka 1 sampai ${MAX_SEQ_PADDING}.`;
+    }
+  }
+  if (!placeholders.some((p) => p === 'seq' || p.startsWith('seq:'))) {
+    return `${label} harus memuat {seq} atau {seq:N} (nomor urut), agar setiap surat bernomor unik.`;
+  }
+  return null;
+}
+
+const blankToNull = (v: unknown) => {
+  const s = typeof v === 'string' ? v.trim() : v;
+  return s === '' || s === undefined ? null : s;
+};
+
+/** https://host.tld, optional port, then an optional path, query or fragment without spaces. */
+const HTTPS_URL =
+  /^https:\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/** An optional web address that must use https (social links open from the public site). */
+export const httpsUrl = (label: string, example: string) => {
+  const message = `${label} harus alamat web yang diawali https://, misalnya ${example}.`;
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: message })
+      .max(255, msg.maxLength(label, 255))
+      .regex(HTTPS_URL, message)
+      .nullable(),
+  );
+};
+
+const optionalEmail = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? blankToNull(v.toLowerCase()) : blankToNull(v)),
+    z
+      .string({ error: msg.email(label) })
+      .max(254, msg.maxLength(label, 254))
+      .pipe(z.email({ error: msg.email(label) }))
+      .nullable(),
+  );
+
+const optionalPattern = (label: string, pattern: RegExp, message: string, max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: message })
+      .max(max, msg.maxLength(label, max))
+      .regex(pattern, message)
+      .nullable(),
+  );
+
+const fileId = (label: string) =>
+  z.preprocess(
+    (v) => {
+      const s = blankToNull(v);
+      return typeof s === 'string' && /^\d{1,15}$/.test(s) ? Number(s) : s;
+    },
+    z
+      .number({ error: msg.image(label) })
+      .int(msg.image(label))
+      .positive(msg.image(label))
+      .max(Number.MAX_SAFE_INTEGER, msg.image(label))
+      .nullable(),
+  );
+
+/** An office number as people write it, e.g. (0251) 876-5432 or +62 251 8765432. */
+const officePhone = (label: string) => {
+  const message = `${label} hanya boleh berisi angka (6–15 digit), spasi, tanda hubung, kurung, dan boleh diawali +.`;
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: message })
+      .max(25, msg.maxLength(label, 25))
+      .refine((v) => /^\+?[\d\s()-]+$/.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, '')), message)
+      .nullable(),
+  );
+};
+
+export const VILLAGE_CODE_MESSAGE =
+  'Kode desa harus 10 digit angka kode wilayah Kemendagri, misalnya 3201012001 atau 32.01.01.2001.';
+
+export const settingsSocialSchema = z.object({
+  whatsapp: httpsUrl('Tautan WhatsApp', 'https://wa.me/6281234567890'),
+  youtube: httpsUrl('Tautan YouTube', 'https://www.youtube.com/@desasukamaju'),
+  instagram: httpsUrl('Tautan Instagram', 'https://www.instagram.com/desasukamaju'),
+  twitter: httpsUrl('Tautan Twitter', 'https://x.com/desasukamaju'),
+});
+
+const EMPTY_SOCIAL = { whatsapp: null, youtube: null, instagram: null, twitter: null };
+
+/** `PUT /api/settings`: the whole identity; optional fields left empty are stored as null. */
+export const settingsUpdateSchema = z
+  .object({
+    village_name: text('Nama desa', 100),
+    kecamatan: text('Kecamatan', 100),
+    kabupaten: text('Kabupaten/Kota', 100),
+    provinsi: text('Provinsi', 100),
+    address: optionalText('Alamat kantor desa', 255),
+    postal_code: digits('Kode pos', 5),
+    phone: officePhone('Telepon'),
+    email: optionalEmail('E-mail'),
+    logo_file_id: fileId('Logo'),
+    head_name: optionalText('Nama kepala desa', 100),
+    head_nip: optionalPattern(
+      'NIP kepala desa',
+      /^[0-9 .]+$/,
+      'NIP kepala desa hanya boleh berisi angka, spasi dan titik.',
+      30,
+    ),
+    village_code: optionalPattern(
+      'Kode desa',
+      /^\d{2}\.?\d{2}\.?\d{2}\.?\d{4}$/,
+      VILLAGE_CODE_MESSAGE,
+      13,
+    ),
+    letter_number_format: z.preprocess(
+      (v) => blankToNull(v) ?? DEFAULT_LETTER_NUMBER_FORMAT,
+      z.string({ error: msg.text('Format nomor surat') }).superRefine((v, ctx) => {
+        const problem = letterNumberFormatProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    social: z.preprocess((v) => v ?? EMPTY_SOCIAL, settingsSocialSchema),
+  })
+  .superRefine((s, ctx) => {
+    // A format that prints the village code needs one, or every letter number has a hole.
+    if (s.letter_number_format.includes('{village_code}') && !s.village_code) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['village_code'],
+        message: 'Kode desa wajib diisi karena format nomor surat memakai {village_code}.',
+      });
+    }
+  });
+
+export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+/** Where a stored image is served: the WebP (max 1920 px wide) and its 480 px thumbnail. */
+export const imageUrlSchema = z.object({
+  original: z.string(),
+  thumb: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  thumb_width: z.number().nullable(),
+  thumb_height: z.number().nullable(),
+});
+export type ImageUrl = z.infer<typeof imageUrlSchema>;
+
+const socialOut = z.object({
+  whatsapp: z.string().nullable(),
+  youtube: z.string().nullable(),
+  instagram: z.string().nullable(),
+  twitter: z.string().nullable(),
+});
+
+/** `GET /api/settings`: what every visitor may see (footer, header, contact page). */
+export const publicSettingsSchema = z.object({
+  village_name: z.string(),
+  kecamatan: z.string(),
+  kabupaten: z.string(),
+  provinsi: z.string(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  logo_file_id: z.number().nullable(),
+  logo_url: imageUrlSchema.nullable(),
+  social: socialOut,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** `GET /api/settings/admin` and the answer of `PUT /api/settings`: everything. */
+export const adminSettingsSchema = publicSettingsSchema.extend({
+  head_name: z.string().nullable(),
+  head_nip: z.string().nullable(),
+  village_code: z.string().nullable(),
+  letter_number_format: z.string(),
+  updated_at: z.string(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
