@@ -15,14 +15,14 @@ describe('app shell', () => {
     expect(router.state.location.pathname).toBe('/404');
     await user.click(screen.getByRole('link', { name: 'Kembali ke Beranda' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Selamat datang di Desa Sukamaju' }),
+      await screen.findByRole('heading', { level: 1, name: 'Beranda Pemerintah Desa Sukamaju' }),
     ).toBeInTheDocument();
   });
 
   it('sets the title and description per page, with the village name', async () => {
     createFakeServer();
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Selamat datang di Desa Sukamaju' });
+    await screen.findByRole('heading', { level: 1, name: 'Beranda Pemerintah Desa Sukamaju' });
     await waitFor(() => expect(document.title).toBe('Beranda | Pemerintah Desa Sukamaju'));
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
@@ -34,25 +34,41 @@ describe('app shell', () => {
     createFakeServer();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { user } = renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: /Selamat datang/ });
+    await screen.findByRole('heading', { level: 1, name: /Beranda/ });
     scrollTo.mockClear();
     const nav = screen.getByRole('navigation', { name: 'Utama' });
     await user.click(within(nav).getByRole('link', { name: 'Layanan' }));
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
   });
 
-  it('home reads the settings and links to Layanan and Masuk', async () => {
-    createFakeServer();
+  it('home names the village and links to the services, the profile and the gallery', async () => {
+    createFakeServer({
+      'GET /api/letter-types': () => ({
+        body: { data: [{ code: 'ku', title: 'Usaha', description: '', requirements: [] }] },
+      }),
+    });
     renderApp('/');
     const main = await screen.findByRole('main');
-    await within(main).findByText(/Jl\. Raya Sukamaju No\. 1/);
-    expect(within(main).getByRole('link', { name: 'Lihat Layanan' })).toHaveAttribute(
+    expect(
+      await within(main).findByRole('heading', {
+        level: 1,
+        name: 'Beranda Pemerintah Desa Sukamaju',
+      }),
+    ).toBeInTheDocument();
+    expect(await within(main).findByRole('link', { name: 'Usaha' })).toHaveAttribute(
       'href',
-      '/service',
+      '/service/ku',
     );
-    expect(within(main).getByRole('link', { name: 'Masuk' })).toHaveAttribute(
+    expect(
+      within(main).getByRole('link', { name: 'Lihat persyaratan semua layanan' }),
+    ).toHaveAttribute('href', '/service');
+    expect(within(main).getByRole('link', { name: 'Selengkapnya di Profil Desa' })).toHaveAttribute(
       'href',
-      '/auth/login',
+      '/about',
+    );
+    expect(within(main).getByRole('link', { name: 'Lihat semua foto di Galeri' })).toHaveAttribute(
+      'href',
+      '/gallery',
     );
   });
 
@@ -149,7 +165,7 @@ describe('top bar', () => {
     const { user } = renderApp('/');
     const open = await screen.findByRole('button', { name: 'Buka menu' });
     await user.click(open);
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(open).toHaveAttribute('aria-expanded', 'true');
     expect(menu.className).toContain('duration-300');
     expect(within(menu).getByRole('link', { name: 'Profil Desa' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
 import { GuestOnly, RequireAuth } from '../lib/auth/guards.tsx';
 import { paths } from '../lib/paths.ts';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -7,9 +8,10 @@ import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 /**
- * The route tree. Every screen is a lazy chunk behind the full-page loader, so the first load
- * carries only the shell (top bar, footer, auth store). Routes of later work (profil desa,
- * layanan, galeri, notifikasi, riwayat surat, admin) join here as they are built.
+ * The route tree. The home page is in the first load (it is where most visits start, and a
+ * lazy chunk would cost a second round trip before anything shows); every other screen is a
+ * lazy chunk behind the full-page loader. Routes of later work (notifikasi, riwayat surat,
+ * admin) join here as they are built.
  */
 export function appRoutes(): RouteObject[] {
   return [
@@ -21,10 +23,46 @@ export function appRoutes(): RouteObject[] {
         {
           Component: MainLayout,
           children: [
+            { index: true, Component: HomePage },
             {
-              index: true,
+              path: 'about',
               lazy: async () => ({
-                Component: (await import('../features/home/components/home-page.tsx')).HomePage,
+                Component: (await import('../features/about/components/about-page.tsx')).AboutPage,
+              }),
+            },
+            {
+              path: 'about/official',
+              lazy: async () => ({
+                Component: (await import('../features/about/components/officials-page.tsx'))
+                  .OfficialsPage,
+              }),
+            },
+            {
+              path: 'gallery',
+              lazy: async () => ({
+                Component: (await import('../features/gallery/components/gallery-page.tsx'))
+                  .GalleryPage,
+              }),
+            },
+            {
+              path: 'service',
+              lazy: async () => ({
+                Component: (await import('../features/service/components/service-list-page.tsx'))
+                  .ServiceListPage,
+              }),
+            },
+            {
+              path: 'service/:type',
+              lazy: async () => ({
+                Component: (await import('../features/service/components/service-type-page.tsx'))
+                  .ServiceTypePage,
+              }),
+            },
+            {
+              path: 'verify/:token',
+              lazy: async () => ({
+                Component: (await import('../features/verify/components/verify-page.tsx'))
+                  .VerifyPage,
               }),
             },
             {

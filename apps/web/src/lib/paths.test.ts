@@ -14,6 +14,9 @@ describe('paths', () => {
     expect(apiPaths.userDetail(5)).toBe(strip(shared.users.detail(5)));
     expect(apiPaths.settings).toBe(strip(shared.settings));
     expect(apiPaths.notificationsUnreadCount).toBe(strip(shared.notificationsUnreadCount));
+    expect(apiPaths.letterTypes).toBe(strip(shared.letterTypes));
+    expect(apiPaths.verify('a b')).toBe(strip(shared.verify('a b')));
+    expect(paths.verify('a b')).toBe(publicPaths.verifyPage('a b'));
     expect(paths.file(9)).toBe(publicPaths.file(9));
   });
 

@@ -11,7 +11,10 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 export const paths = {
   home: '/',
   about: '/about',
+  officials: '/about/official',
   service: '/service',
+  serviceType: (code: string) => `/service/${encodeURIComponent(code)}`,
+  verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
   gallery: '/gallery',
   notification: '/notification',
   notFound: '/404',
@@ -49,4 +52,23 @@ export const apiPaths = {
   userDetail: (id: number | string) => `/users/detail/${id}`,
   settings: '/settings',
   notificationsUnreadCount: '/notifications/unread-count',
+  letterTypes: '/letter-types',
+  verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
+  /** A public content resource's list, e.g. `content('homepage-headers')`. */
+  content: (base: ContentBase) => `/${base}`,
 } as const;
+
+/** The public content resources the site reads (GET /api/content-types lists them all). */
+export const CONTENT_BASES = [
+  'homepage-headers',
+  'homepage-benefits',
+  'homepage-galleries',
+  'village-profiles',
+  'village-structures',
+  'village-infos',
+  'population-infos',
+  'population-ages',
+  'population-jobs',
+  'population-religions',
+] as const;
+export type ContentBase = (typeof CONTENT_BASES)[number];

@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from 'swr';
 import { api } from './http-client.ts';
-import { apiPaths } from './paths.ts';
+import { apiPaths, CONTENT_BASES } from './paths.ts';
 
 /** A key is an API path, or [path, query parameters]. */
 export type ApiKey = string | readonly [string, Record<string, string | number | undefined>];
@@ -18,7 +18,11 @@ export const swrConfig: SWRConfiguration = {
 };
 
 /** Data that is the same for everyone; it survives signing in and out. */
-const PUBLIC_KEYS: readonly string[] = [apiPaths.settings];
+const PUBLIC_KEYS: readonly string[] = [
+  apiPaths.settings,
+  apiPaths.letterTypes,
+  ...CONTENT_BASES.map(apiPaths.content),
+];
 
 /** True for cached data that belongs to the signed-in user (cleared on sign-out). */
 export function isPrivateKey(key: unknown): boolean {

@@ -77,7 +77,7 @@ const PARA_GAP = 7;
 const INDENT = 1.25 * CM;
 const LOGO_BOX = 2.4 * CM;
 const SIG_W = 7.2 * CM;
-const SIG_SPACE = 2.4 * CM;
+const SIG_SPACE = 2.0 * CM;
 const QR_SIZE = 2.4 * CM;
 
 /** Warms the caches (fonts parsed once per process) so the first letter is fast too. */
@@ -102,7 +102,9 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   const desa = stripPrefix(v.name, /^desa\s+/i);
   const kec = stripPrefix(v.kecamatan, /^(kecamatan|kec\.)\s*/i);
   const kab = regency(v.kabupaten);
-  const noun = /^\s*surat\s+pengantar\b/i.test(input.title) ? 'surat pengantar' : 'surat keterangan';
+  const noun = /^\s*surat\s+pengantar\b/i.test(input.title)
+    ? 'surat pengantar'
+    : 'surat keterangan';
 
   const doc = new PDFDocument({
     size: [PAGE_W, PAGE_H],
@@ -171,7 +173,11 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
     ts.drawLine(line, LEFT, y, WIDTH, 'center');
     const x0 = LEFT + (WIDTH - line.width) / 2;
     const uy = y + 13 * ASCENT + 2;
-    doc.moveTo(x0, uy).lineTo(x0 + line.width, uy).lineWidth(0.8).stroke();
+    doc
+      .moveTo(x0, uy)
+      .lineTo(x0 + line.width, uy)
+      .lineWidth(0.8)
+      .stroke();
     y += 16;
   }
   y += 1;
@@ -248,13 +254,13 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   );
   const sig = signatureLines(ts, v, desa, dateText);
   const sigH = sig.height;
-  const blockH = closing.length * LEAD + 18 + Math.max(sigH, QR_SIZE + LEAD);
+  const blockH = closing.length * LEAD + 12 + Math.max(sigH, QR_SIZE + LEAD);
   ensure(blockH);
   for (const line of closing) {
     ts.drawLine(line, LEFT, y, WIDTH, 'justify');
     y += LEAD;
   }
-  y += 18;
+  y += 12;
   drawSignature(ts, doc, sig, y);
   drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD);
 

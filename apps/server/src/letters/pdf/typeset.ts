@@ -146,7 +146,9 @@ export class Typesetter {
 
   /** Width in points of a single-line string (no wrapping). */
   widthOf(text: string, style: FontStyle, size: number): number {
-    const words = cleanText(text).split(/[ \n]+/).filter(Boolean);
+    const words = cleanText(text)
+      .split(/[ \n]+/)
+      .filter(Boolean);
     if (words.length === 0) return 0;
     const sum = words.reduce((s, w) => s + this.word(w, style).w, 0);
     return (sum * size) / 1000 + (words.length - 1) * this.spaceWidth(style, size);
@@ -253,33 +255,17 @@ export class Typesetter {
     else if (align === 'justify' && !line.last && line.words.length > 1) {
       extra = Math.max(0, (room - line.width) / (line.words.length - 1));
     }
-    let seg: { face: number; text: string; x: number; spaces: boolean } | null = null;
-    const flush = () => {
-      if (!seg) return;
-      const key = this.faceKey(style, seg.face);
-      this.use(key, size);
-      const ws = seg.spaces ? extra + space - this.spaceWidth(style, size, seg.face) : 0;
-      this.doc.text(seg.text, seg.x, y, {
-        lineBreak: false,
-        ...(Math.abs(ws) > 1e-6 ? { wordSpacing: ws } : {}),
-      });
-      seg = null;
-    };
-    line.words.forEach((word, wi) => {
-      word.pieces.forEach((piece, pi) => {
-        const afterSpace = wi > 0 && pi === 0;
-        if (seg && afterSpace && seg.face === piece.face) {
-          seg.text += ` ${piece.text}`;
-          seg.spaces = true;
-        } else {
-          flush();
-          seg = { face: piece.face, text: piece.text, x: cx, spaces: false };
-        }
+    // Each piece is drawn at its own measured position. Merging words into one text call with
+    // pdfkit's wordSpacing lost whole runs of non-Latin text (a Cyrillic name followed by a
+    // Greek one vanished), so spacing is done here, not by pdfkit.
+    line.words.forEach((word) => {
+      for (const piece of word.pieces) {
+        this.use(this.faceKey(style, piece.face), size);
+        this.doc.text(piece.text, cx, y, { lineBreak: false });
         cx += piece.w * scale;
-      });
+      }
       cx += space + extra;
     });
-    flush();
   }
 
   /** Draws lines top-down from `y`; returns the y below the last line. */

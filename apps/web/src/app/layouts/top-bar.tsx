@@ -1,15 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { HomeIcon, MenuIcon } from '../../components/ui/icons.tsx';
-import { LogoutDialog } from '../../features/auth/components/logout-dialog.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { governmentName, type VillageSettings } from '../../lib/settings.ts';
-import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// The side menu loads on first use, the signed-in controls and the logout dialog (with the
+// modal) only for signed-in users: most visits never need them, and leaving them out keeps the
+// first load small on cheap phones.
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu.tsx')).MobileMenu }));
+const SignedInControls = lazy(async () => ({
+  default: (await import('./signed-in-controls.tsx')).SignedInControls,
+}));
+const LogoutDialog = lazy(async () => ({
+  default: (await import('../../features/auth/components/logout-dialog.tsx')).LogoutDialog,
+}));
 
 /** How far the page scrolls before the top bar turns translucent. */
 const SCROLL_THRESHOLD = 8;
@@ -19,6 +26,8 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
   const { user, isAuthenticated } = useAuth();
   const [scrolled, setScrolled] = useState(() => window.scrollY > SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
+  /** Whether the side menu has been opened once (its code is loaded from then on). */
+  const [menuUsed, setMenuUsed] = useState(false);
   /** Which control opened the logout dialog, so focus can go back to it. */
   const [logoutFrom, setLogoutFrom] = useState<'user-menu' | 'side-menu' | null>(null);
   const userButtonRef = useRef<HTMLButtonElement>(null);
@@ -85,19 +94,14 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
 
         <div className="ml-auto flex items-center gap-1 md:ml-2">
           {isAuthenticated && user ? (
-            <>
-              <NotificationBell />
-              <span className="hidden max-w-32 truncate px-1 font-medium text-slate-800 md:inline lg:max-w-48">
-                {user.name}
-              </span>
-              <div className="hidden md:block">
-                <UserMenu
-                  userName={user.name}
-                  buttonRef={userButtonRef}
-                  onLogout={() => setLogoutFrom('user-menu')}
-                />
-              </div>
-            </>
+            // The placeholder holds the bell's place so the bar does not shift when it arrives.
+            <Suspense fallback={<span aria-hidden="true" className="inline-block size-11" />}>
+              <SignedInControls
+                userName={user.name}
+                buttonRef={userButtonRef}
+                onLogout={() => setLogoutFrom('user-menu')}
+              />
+            </Suspense>
           ) : (
             <Button href={paths.auth.login()} size="sm">
               Masuk
@@ -110,27 +114,36 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
             aria-label="Buka menu"
             aria-expanded={menuOpen}
             aria-controls="menu-samping"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon />
           </button>
         </div>
       </div>
 
-      <MobileMenu
-        id="menu-samping"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        onLogout={() => {
-          setMenuOpen(false);
-          setLogoutFrom('side-menu');
-        }}
-      />
-      <LogoutDialog
-        open={logoutFrom !== null}
-        onClose={() => setLogoutFrom(null)}
-        finalFocusRef={logoutFrom === 'side-menu' ? menuButtonRef : userButtonRef}
-      />
+      <Suspense fallback={null}>
+        {menuUsed && (
+          <MobileMenu
+            id="menu-samping"
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            onLogout={() => {
+              setMenuOpen(false);
+              setLogoutFrom('side-menu');
+            }}
+          />
+        )}
+        {isAuthenticated && (
+          <LogoutDialog
+            open={logoutFrom !== null}
+            onClose={() => setLogoutFrom(null)}
+            finalFocusRef={logoutFrom === 'side-menu' ? menuButtonRef : userButtonRef}
+          />
+        )}
+      </Suspense>
     </header>
   );
 }

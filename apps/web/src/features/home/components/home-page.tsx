@@ -1,8 +1,19 @@
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import {
+  imageSrcSet,
+  useContentList,
+  type Figure,
+  type GalleryItem,
+  type HomepageBenefit,
+  type HomepageHeader,
+} from '../../../lib/content.ts';
+import { useLetterTypes } from '../../../lib/letter-types.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { fullAddress, useSettings } from '../../../lib/settings.ts';
+import { governmentName, useSettings } from '../../../lib/settings.ts';
+import { HeaderCarousel } from './header-carousel.tsx';
 
 const STEPS = [
   {
@@ -19,65 +30,275 @@ const STEPS = [
   },
 ];
 
-/** Beranda: the village's welcome and the way to its services. */
+const sectionClass = 'mx-auto max-w-7xl px-4 py-12 sm:px-6';
+const headingClass = 'text-2xl font-bold text-slate-900 sm:text-3xl';
+const linkClass = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
+
+/** Beranda: the header slides, benefits, the services, key figures and a gallery preview. */
 export function HomePage() {
   const { settings } = useSettings();
-  const { isAuthenticated } = useAuth();
   const village = settings?.village_name;
   usePageMeta(
     'Beranda',
     village
-      ? `Situs resmi Pemerintah Desa ${village}: profil desa dan layanan surat secara daring.`
-      : 'Situs resmi pemerintah desa: profil desa dan layanan surat secara daring.',
+      ? `Situs resmi Pemerintah Desa ${village}: profil desa, galeri, dan layanan surat secara daring.`
+      : 'Situs resmi pemerintah desa: profil desa, galeri, dan layanan surat secara daring.',
   );
-  const address = fullAddress(settings);
 
   return (
     <>
-      <section className="bg-brand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 md:py-20">
-          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-brand-900 sm:text-5xl">
-            {village ? `Selamat datang di Desa ${village}` : 'Selamat datang'}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-800">
-            Urus surat keterangan dan surat pengantar dari rumah: ajukan secara daring, pantau
-            prosesnya, dan unduh suratnya begitu selesai.
-          </p>
-          {address && <p className="mt-2 max-w-2xl text-slate-700">{address}</p>}
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button href={paths.service}>Lihat Layanan</Button>
-            {isAuthenticated ? (
-              <Button href={paths.profile.root} variant="outlined">
-                Profil Saya
-              </Button>
-            ) : (
-              <Button href={paths.auth.login()} variant="outlined">
-                Masuk
-              </Button>
-            )}
-          </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="cara-mengajukan" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="cara-mengajukan" className="text-2xl font-bold text-slate-900">
-          Cara mengajukan surat
-        </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-lg border border-slate-200 p-5">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-1 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <h1 className="sr-only">Beranda {governmentName(settings)}</h1>
+      <Header />
+      <Benefits />
+      <Services />
+      <KeyFigures />
+      <GalleryPreview />
+      <Steps />
     </>
+  );
+}
+
+function Header() {
+  const { items, error, isLoading } = useContentList<HomepageHeader>('homepage-headers', {
+    active: 'true',
+  });
+  // Without slides the page still has its sections; the header is decoration, not content.
+  if (error && !items) return null;
+  if (isLoading || !items) {
+    // Holds the slides' height so the page does not jump when they arrive.
+    return <div aria-hidden="true" className="min-h-[26rem] bg-brand-900 lg:min-h-[32rem]" />;
+  }
+  if (items.length === 0) {
+    return (
+      <div className="bg-brand-50">
+        <div className={sectionClass}>
+          <p className="text-2xl font-bold text-brand-900">Selamat datang</p>
+          <Button href={paths.service} className="mt-4">
+            Lihat Layanan
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return <HeaderCarousel slides={items} />;
+}
+
+function Benefits() {
+  const list = useContentList<HomepageBenefit>('homepage-benefits');
+  return (
+    <section aria-labelledby="manfaat" className={sectionClass}>
+      <h2 id="manfaat" className={headingClass}>
+        Manfaat layanan daring
+      </h2>
+      <div className="mt-6">
+        <LoadState
+          data={list.items}
+          error={list.error}
+          isLoading={list.isLoading}
+          onRetry={list.retry}
+          empty="Belum ada informasi manfaat."
+        >
+          {(items) => (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex gap-4 rounded-lg border border-slate-200 p-4 sm:block sm:p-5"
+                >
+                  {item.image_url && (
+                    <img
+                      src={item.image_url.thumb}
+                      width={64}
+                      height={64}
+                      alt=""
+                      loading="lazy"
+                      className="size-12 shrink-0 sm:size-16"
+                    />
+                  )}
+                  <div>
+                    <h3 className="text-lg font-semibold text-slate-900 sm:mt-3">{item.title}</h3>
+                    <p className="mt-1 text-slate-700">{item.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </LoadState>
+      </div>
+    </section>
+  );
+}
+
+function Services() {
+  const { types, error, isLoading, retry } = useLetterTypes();
+  return (
+    <section aria-labelledby="layanan-surat" className="bg-slate-50">
+      <div className={sectionClass}>
+        <h2 id="layanan-surat" className={headingClass}>
+          Layanan surat
+        </h2>
+        <p className="mt-2 max-w-2xl text-slate-700">
+          Pilih surat yang Anda perlukan untuk melihat persyaratannya dan mengajukannya secara
+          daring.
+        </p>
+        <div className="mt-6">
+          <LoadState
+            data={types}
+            error={error}
+            isLoading={isLoading}
+            onRetry={retry}
+            empty="Belum ada layanan surat."
+          >
+            {(items) => (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {items.map((type) => (
+                  <li key={type.code}>
+                    <Link
+                      to={paths.serviceType(type.code)}
+                      className="flex min-h-14 items-center rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-brand-800 hover:border-brand-700 hover:bg-brand-50"
+                    >
+                      {type.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </LoadState>
+        </div>
+        <p className="mt-6">
+          <Link to={paths.service} className={linkClass}>
+            Lihat persyaratan semua layanan
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function FigureList({ items }: { items: Figure[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.id} className="rounded-lg border border-slate-200 p-4">
+          <dt className="text-sm font-medium text-slate-700">{item.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-brand-900">
+            {item.value}
+            {item.unit && <span className="ml-1 text-base font-semibold">{item.unit}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function KeyFigures() {
+  const population = useContentList<Figure>('population-infos');
+  const village = useContentList<Figure>('village-infos');
+  return (
+    <section aria-labelledby="angka-kunci" className={sectionClass}>
+      <h2 id="angka-kunci" className={headingClass}>
+        Desa dalam angka
+      </h2>
+      <div className="mt-6 space-y-3">
+        <LoadState
+          data={population.items}
+          error={population.error}
+          isLoading={population.isLoading}
+          onRetry={population.retry}
+          empty="Belum ada data kependudukan."
+        >
+          {(items) => <FigureList items={items.slice(0, 4)} />}
+        </LoadState>
+        <LoadState
+          data={village.items}
+          error={village.error}
+          isLoading={village.isLoading}
+          onRetry={village.retry}
+          empty="Belum ada data wilayah."
+        >
+          {(items) => <FigureList items={items.slice(0, 4)} />}
+        </LoadState>
+      </div>
+      <p className="mt-6">
+        <Link to={paths.about} className={linkClass}>
+          Selengkapnya di Profil Desa
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function GalleryPreview() {
+  const list = useContentList<GalleryItem>('homepage-galleries', { per_page: 6 });
+  return (
+    <section aria-labelledby="galeri-desa" className="bg-slate-50">
+      <div className={sectionClass}>
+        <h2 id="galeri-desa" className={headingClass}>
+          Galeri desa
+        </h2>
+        <div className="mt-6">
+          <LoadState
+            data={list.items}
+            error={list.error}
+            isLoading={list.isLoading}
+            onRetry={list.retry}
+            empty="Belum ada foto."
+          >
+            {(items) => (
+              <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+                {items.slice(0, 6).map((item) => (
+                  <li key={item.id}>
+                    <figure>
+                      {item.image_url && (
+                        <img
+                          src={item.image_url.thumb}
+                          srcSet={imageSrcSet(item.image_url)}
+                          sizes="(min-width: 768px) 33vw, 50vw"
+                          width={item.image_url.thumb_width}
+                          height={item.image_url.thumb_height}
+                          alt={item.title}
+                          loading="lazy"
+                          className="aspect-[3/2] w-full rounded-md object-cover"
+                        />
+                      )}
+                      <figcaption className="mt-1 text-sm text-slate-700">{item.title}</figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </LoadState>
+        </div>
+        <p className="mt-6">
+          <Link to={paths.gallery} className={linkClass}>
+            Lihat semua foto di Galeri
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Steps() {
+  return (
+    <section aria-labelledby="cara-mengajukan" className={sectionClass}>
+      <h2 id="cara-mengajukan" className={headingClass}>
+        Cara mengajukan surat
+      </h2>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="rounded-lg border border-slate-200 p-5">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
+            >
+              {index + 1}
+            </span>
+            <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-1 text-slate-700">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,0 +1,151 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadingBlock, LoadState } from '../../../components/ui/load-state.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useContentList, type Figure, type VillageProfile } from '../../../lib/content.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSettings } from '../../../lib/settings.ts';
+
+const PopulationCharts = lazy(() => import('./population-charts.tsx'));
+
+const sectionClass = 'mx-auto max-w-7xl px-4 py-10 sm:px-6';
+const headingClass = 'text-2xl font-bold text-slate-900 sm:text-3xl';
+
+/** Profil Desa: the profile sections, the village's facts and the population in charts. */
+export function AboutPage() {
+  const { settings } = useSettings();
+  const village = settings?.village_name;
+  usePageMeta(
+    'Profil Desa',
+    `Profil Desa${village ? ` ${village}` : ''}: sejarah, visi dan misi, data wilayah, dan statistik penduduk.`,
+  );
+  const profiles = useContentList<VillageProfile>('village-profiles');
+  const facts = useContentList<Figure>('village-infos');
+  const population = useContentList<Figure>('population-infos');
+
+  return (
+    <>
+      <PageHeader
+        title={village ? `Profil Desa ${village}` : 'Profil Desa'}
+        lead={
+          <>
+            Sejarah, visi dan misi, data wilayah, dan penduduk desa. Kenali juga{' '}
+            <Link
+              to={paths.officials}
+              className="font-semibold text-brand-800 underline underline-offset-4"
+            >
+              aparat desa
+            </Link>
+            .
+          </>
+        }
+      />
+
+      <section aria-labelledby="data-desa" className={sectionClass}>
+        <h2 id="data-desa" className={headingClass}>
+          Data desa
+        </h2>
+        <div className="mt-6">
+          <LoadState
+            data={facts.items}
+            error={facts.error}
+            isLoading={facts.isLoading}
+            onRetry={facts.retry}
+            empty="Belum ada data wilayah."
+          >
+            {(items) => <Facts items={items} />}
+          </LoadState>
+        </div>
+      </section>
+
+      <div className={`${sectionClass} space-y-10`}>
+        <LoadState
+          data={profiles.items}
+          error={profiles.error}
+          isLoading={profiles.isLoading}
+          onRetry={profiles.retry}
+          empty="Profil desa belum diisi."
+        >
+          {(items) =>
+            items.map((profile) => (
+              <section key={profile.id} aria-labelledby={`profil-${profile.id}`}>
+                <h2 id={`profil-${profile.id}`} className={headingClass}>
+                  {profile.title}
+                </h2>
+                <div
+                  className="rich-text mt-4 max-w-3xl"
+                  // The server sanitises this rich text before storing it (allow-listed tags,
+                  // no scripts, no event handlers), so it is rendered as HTML here and only here.
+                  dangerouslySetInnerHTML={{ __html: profile.content }}
+                />
+              </section>
+            ))
+          }
+        </LoadState>
+      </div>
+
+      <section aria-labelledby="penduduk" className="bg-slate-50">
+        <div className={sectionClass}>
+          <h2 id="penduduk" className={headingClass}>
+            Penduduk
+          </h2>
+          <div className="mt-6">
+            <LoadState
+              data={population.items}
+              error={population.error}
+              isLoading={population.isLoading}
+              onRetry={population.retry}
+              empty="Belum ada data kependudukan."
+            >
+              {(items) => <Facts items={items} />}
+            </LoadState>
+          </div>
+          <div className="mt-10">
+            <WhenNear>
+              <Suspense fallback={<LoadingBlock label="Memuat grafik…" />}>
+                <PopulationCharts />
+              </Suspense>
+            </WhenNear>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Facts({ items }: { items: Figure[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-sm font-medium text-slate-700">{item.label}</dt>
+          <dd className="mt-1 text-xl font-bold text-brand-900">
+            {item.value}
+            {item.unit && <span className="ml-1 text-base font-semibold">{item.unit}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Renders its children once the spot is near the viewport, so the chart code loads only then. */
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  // Until then an empty space of about the charts' height, so the page does not jump.
+  return <div ref={ref}>{near ? children : <div className="min-h-[40rem]" />}</div>;
+}

@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../../testing/fake-server.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+describe('verify page', () => {
+  it('says a genuine letter is genuine and shows what identifies it', async () => {
+    createFakeServer({
+      'GET /api/verify/abc123': () => ({
+        body: {
+          data: {
+            number: '470/012/Ds-SKM/XI/2026',
+            type: { code: 'ku', title: 'Usaha' },
+            issued_at: '2026-11-20T03:00:00.000Z',
+            holder: 'S*** R*********',
+            sha256: 'f'.repeat(64),
+          },
+        },
+      }),
+    });
+    renderApp('/verify/abc123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Surat ini asli' })).toBeVisible();
+    expect(screen.getByText('470/012/Ds-SKM/XI/2026')).toBeInTheDocument();
+    expect(screen.getByText('Usaha')).toBeInTheDocument();
+    expect(screen.getByText('20 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('S*** R*********')).toBeInTheDocument();
+    expect(screen.getByText('f'.repeat(64))).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Surat asli | Pemerintah Desa Sukamaju'));
+  });
+
+  it('explains an unknown letter after a 404, without retrying', async () => {
+    const server = createFakeServer({
+      'GET /api/verify/palsu': () => ({ status: 404, body: { message: 'Data tidak ditemukan.' } }),
+    });
+    renderApp('/verify/palsu');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Surat tidak ditemukan' }),
+    ).toBeVisible();
+    expect(screen.getByText(/Surat tersebut mungkin tidak asli/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kembali ke Beranda' })).toHaveAttribute('href', '/');
+    expect(server.seen('GET /api/verify/palsu')).toHaveLength(1);
+  });
+
+  it('offers to try again when the check itself fails', async () => {
+    createFakeServer({
+      'GET /api/verify/x': () => ({ status: 500, body: { message: 'Server sedang sibuk.' } }),
+    });
+    renderApp('/verify/x');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server sedang sibuk.');
+    expect(screen.getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
+  });
+});
