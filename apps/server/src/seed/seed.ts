@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { countUsers, insertUser } from '../repositories/users.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedDemoContent } from './content.ts';
+import { seedDemoLetters } from './letters.ts';
 import { DEMO_RESIDENTS } from './residents.ts';
 
 export interface SeedResult {
@@ -55,6 +56,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
       }
     }
   });
+  if (config.SEED_DEMO) await seedDemoLetters(db.kysely, config);
   if (config.SEED_DEMO) {
     result.demo = {
       emails: DEMO_RESIDENTS.map((r) => r.email),

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-files-settings.ts';
 import * as m0003 from './0003-content.ts';
+import * as m0004 from './0004-letters.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-files-settings': m0002,
   '0003-content': m0003,
+  '0004-letters': m0004,
 };

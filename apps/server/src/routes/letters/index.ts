@@ -1,6 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LETTER_TYPES } from '@balai/domain';
+import { authenticate } from '../../plugins/authenticate.ts';
+import { warmUpLetterPdf } from '../../letters/pdf/index.ts';
+import dashboardRoutes from './dashboard.ts';
+import letterRequestsRoutes from './letter-requests.ts';
+import letterTypesRoutes from './letter-types.ts';
+import notificationRoutes from './notifications.ts';
+import pdfHistoriesRoutes from './pdf-histories.ts';
+import letterTypeRoutes from './requests.ts';
+import verifyRoutes from './verify.ts';
 
-/** The letter engine (issue 4): registered here as it lands. */
-const letterRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * The letter engine (issue 4). Public: the registry and letter verification. Everything else
+ * needs a session; admin-only routes add `requireAdmin` on top.
+ */
+const letterRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Fonts are parsed once per process; do it at start, not during the first letter issued.
+  app.addHook('onReady', async () => warmUpLetterPdf());
+  await app.register(letterTypesRoutes);
+  await app.register(verifyRoutes);
+
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', authenticate);
+    // One set of handlers, registered at each of the 15 bases of the registry.
+    for (const type of LETTER_TYPES) {
+      if (!type.base.startsWith('/api/')) throw new Error(`${type.code}: base outside /api`);
+      await signedIn.register(letterTypeRoutes, { type, prefix: type.base.slice('/api'.length) });
+    }
+    await signedIn.register(letterRequestsRoutes);
+    await signedIn.register(pdfHistoriesRoutes);
+    await signedIn.register(notificationRoutes);
+    await signedIn.register(dashboardRoutes);
+  });
+};
 
 export default letterRoutes;

@@ -1,0 +1,574 @@
+/**
+ * The lifecycle of a letter request (DESIGN section 4): filing, editing, status changes and
+ * issuing. Every change runs in one transaction with its event, notifications and audit row;
+ * a change applies only if the request still has the status its author saw, so of two people
+ * acting at once exactly one wins and the other gets a 409.
+ */
+import type { Kysely } from 'kysely';
+import {
+  LETTER_STATUS_LABELS,
+  LETTER_TRANSITIONS,
+  applicantFromProfile,
+  canEditLetter,
+  fieldErrors,
+  findTransition,
+  letterSchema,
+  missingApplicantFields,
+  msg,
+  publicPaths,
+  statusAfterEdit,
+  todayIso,
+  transitionError,
+  type ApplicantField,
+  type ApplicantSnapshot,
+  type FieldValues,
+  type LetterStatus,
+  type LetterType,
+} from '@balai/domain';
+import type { Database } from '../db/schema.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { HttpError, conflict, forbidden, invalidField, notFound } from '../lib/http-error.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+import { writeAudit } from '../repositories/audit-log.ts';
+import { findFile, insertFile } from '../repositories/files.ts';
+import {
+  deleteLetterRequestIfStatus,
+  findLetterRequest,
+  findLetterRequestByIdempotencyKey,
+  insertLetterEvent,
+  insertLetterRequest,
+  parseApplicant,
+  parseData,
+  setLetterNumber,
+  updateLetterRequestIfStatus,
+  type LetterRequestRow,
+} from '../repositories/letter-requests.ts';
+import { nextSequence } from '../repositories/letter-sequences.ts';
+import { activeAdminIds, insertNotifications } from '../repositories/notifications.ts';
+import { insertPdfHistory } from '../repositories/pdf-histories.ts';
+import { getSettings } from '../repositories/settings.ts';
+import { findUserById, type UserRow } from '../repositories/users.ts';
+import { letterPdfInput } from './letter-document.ts';
+import {
+  adminLink,
+  adminNotice,
+  filedForYouNotice,
+  residentLink,
+  residentNotice,
+  type Notice,
+} from './notices.ts';
+import { formatLetterNumber, sequenceKey } from './numbering.ts';
+import { renderLetterPdf } from './pdf/index.ts';
+
+export interface WorkflowDeps {
+  db: Kysely<Database>;
+  /** Where the public site lives; the QR code opens `${publicUrl}/verify/{token}`. */
+  publicUrl: string;
+}
+
+export interface Actor {
+  user: UserRow;
+  ip: string;
+}
+
+export const REQUEST_NOT_FOUND = 'Permohonan surat tidak ditemukan.';
+const ADMIN_ONLY = 'Hanya administrator yang dapat melakukan tindakan ini.';
+const RESIDENT_ONLY = 'Hanya pemohon yang dapat membatalkan permohonannya.';
+const NOTHING_TO_CHANGE = 'Kirim isian yang diubah atau status yang baru.';
+
+/** Statuses an administrator may delete a request in. */
+export const DELETABLE_STATUSES: readonly LetterStatus[] = ['cancelled', 'rejected'];
+
+/** An applicant block typed by an administrator (the output of `applicantSchema`). */
+export type ApplicantInput = Partial<Record<ApplicantField, unknown>>;
+
+/**
+ * The request at this type's base that the user may see. A resident sees only their own; a
+ * request of another resident, of another type, or that does not exist is the same 404.
+ */
+export async function findVisibleRequest(
+  db: Kysely<Database>,
+  type: LetterType,
+  user: UserRow,
+  id: number,
+): Promise<LetterRequestRow> {
+  const row = await findLetterRequest(db, id);
+  if (!row || row.type !== type.code) throw notFound(REQUEST_NOT_FOUND);
+  if (user.role !== 'ADMINISTRATOR' && row.applicant_user_id !== user.id) {
+    throw notFound(REQUEST_NOT_FOUND);
+  }
+  return row;
+}
+
+function profileIncomplete(missing: string[], whose: 'own' | string): HttpError {
+  const list = missing.join(', ');
+  const message =
+    whose === 'own'
+      ? `Lengkapi profil Anda sebelum mengajukan surat. Data yang belum diisi: ${list}.`
+      : `Profil ${whose} belum lengkap untuk mengajukan surat. Data yang belum diisi: ${list}.`;
+  return new HttpError(422, message, {
+    [whose === 'own' ? 'profile' : 'applicant_id']: missing.map((label) => msg.required(label)),
+  });
+}
+
+/** Validates the whole of a type's data; a 422 naming each failing field. */
+function validData(type: LetterType, values: Record<string, unknown>): FieldValues {
+  const parsed = letterSchema(type).safeParse(values);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrors(parsed.error);
+  const first = Object.values(errors)[0]?.[0] ?? 'Periksa kembali isian Anda.';
+  throw new HttpError(422, first, errors);
+}
+
+/** The 409 for a change that lost a race, or a 404 if the request is gone meanwhile. */
+async function staleConflict(db: Kysely<Database>, id: number): Promise<HttpError> {
+  const now = await findLetterRequest(db, id);
+  if (!now) return notFound(REQUEST_NOT_FOUND);
+  return conflict(
+    `Permohonan ini baru saja diubah oleh pengguna lain (status sekarang: "${LETTER_STATUS_LABELS[now.status]}"). Muat ulang halaman lalu coba lagi.`,
+  );
+}
+
+async function notifyAdmins(
+  db: Kysely<Database>,
+  type: LetterType,
+  row: LetterRequestRow,
+  notice: Notice,
+  exceptId: number,
+  now: string,
+): Promise<void> {
+  await insertNotifications(db, await activeAdminIds(db, exceptId), {
+    ...notice,
+    link: adminLink(type, row.id),
+    letter_request_id: row.id,
+    created_at: now,
+  });
+}
+
+async function notifyResident(
+  db: Kysely<Database>,
+  type: LetterType,
+  row: LetterRequestRow,
+  notice: Notice,
+  now: string,
+): Promise<void> {
+  if (row.applicant_user_id === null) return;
+  await insertNotifications(db, [row.applicant_user_id], {
+    ...notice,
+    link: residentLink(type, row.id),
+    letter_request_id: row.id,
+    created_at: now,
+  });
+}
+
+// ---- Filing ---------------------------------------------------------------------------------
+
+export interface CreateInput {
+  data: FieldValues;
+  applicantId?: number | undefined;
+  applicant?: ApplicantInput | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Files a request. A resident files for themselves, with the applicant block taken from their
+ * profile; an administrator files for a registered resident (`applicant_id`) or for a person
+ * whose applicant block they type (`applicant`). The same Idempotency-Key from the same filer
+ * returns the request it created the first time.
+ */
+export async function createLetterRequest(
+  deps: WorkflowDeps,
+  type: LetterType,
+  actor: Actor,
+  input: CreateInput,
+): Promise<{ row: LetterRequestRow; replayed: boolean }> {
+  const { db } = deps;
+  const user = actor.user;
+  const replay = async (): Promise<LetterRequestRow | undefined> => {
+    if (!input.idempotencyKey) return undefined;
+    const existing = await findLetterRequestByIdempotencyKey(db, user.id, input.idempotencyKey);
+    if (existing && existing.type !== type.code) {
+      throw conflict('Idempotency-Key ini sudah dipakai untuk permohonan surat jenis lain.');
+    }
+    return existing;
+  };
+  const earlier = await replay();
+  if (earlier) return { row: earlier, replayed: true };
+
+  let applicant: ApplicantSnapshot;
+  let applicantUser: UserRow | null;
+  if (user.role !== 'ADMINISTRATOR') {
+    if (input.applicantId !== undefined || input.applicant !== undefined) {
+      throw forbidden('Hanya administrator yang dapat mengajukan surat atas nama orang lain.');
+    }
+    const missing = missingApplicantFields(user);
+    if (missing.length > 0) throw profileIncomplete(missing, 'own');
+    applicant = applicantFromProfile(user);
+    applicantUser = user;
+  } else {
+    applicantUser = null;
+    if (input.applicantId !== undefined) {
+      const target = await findUserById(db, input.applicantId);
+      if (!target || target.role !== 'WARGA') {
+        throw invalidField('applicant_id', 'Warga pemohon tidak ditemukan.');
+      }
+      applicantUser = target;
+    }
+    if (input.applicant !== undefined) {
+      applicant = applicantFromProfile(input.applicant);
+    } else if (applicantUser) {
+      const missing = missingApplicantFields(applicantUser);
+      if (missing.length > 0) throw profileIncomplete(missing, applicantUser.name);
+      applicant = applicantFromProfile(applicantUser);
+    } else {
+      throw invalidField('applicant_id', 'Pilih warga pemohon atau isi data pemohon.');
+    }
+  }
+  const data = { ...input.data };
+  if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
+
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const created = await insertLetterRequest(trx, {
+        type: type.code,
+        applicant_user_id: applicantUser?.id ?? null,
+        filed_by: user.id,
+        applicant,
+        data,
+        idempotency_key: input.idempotencyKey ?? null,
+        now,
+      });
+      await insertLetterEvent(trx, {
+        letter_request_id: created.id,
+        actor_id: user.id,
+        from_status: null,
+        to_status: 'submitted',
+        note: null,
+        created_at: now,
+      });
+      await notifyAdmins(
+        trx,
+        type,
+        created,
+        adminNotice(type, created.applicant_name, 'new'),
+        user.id,
+        now,
+      );
+      if (applicantUser && applicantUser.id !== user.id) {
+        await notifyResident(trx, type, created, filedForYouNotice(type), now);
+      }
+      await writeAudit(trx, {
+        action: 'letter.create',
+        user_id: user.id,
+        subject_type: 'letter_request',
+        subject_id: created.id,
+        ip: actor.ip,
+        detail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
+      });
+      return created;
+    });
+    return { row, replayed: false };
+  } catch (err) {
+    // The same key sent twice at once: the second insert loses on the unique constraint.
+    if (
+      isUniqueViolation(err, {
+        constraint: 'letter_requests_idempotency_key',
+        columns: 'letter_requests.filed_by, letter_requests.idempotency_key',
+      })
+    ) {
+      const existing = await replay();
+      if (existing) return { row: existing, replayed: true };
+    }
+    throw err;
+  }
+}
+
+// ---- Editing and status changes -------------------------------------------------------------
+
+export interface ChangeInput {
+  /** The type's fields present in the body, each already valid on its own. */
+  fields: Record<string, unknown>;
+  status?: LetterStatus | undefined;
+  note?: string | null | undefined;
+  /** Admin only: a corrected applicant block. */
+  applicant?: ApplicantInput | undefined;
+}
+
+function editClosed(status: LetterStatus, role: UserRow['role']): HttpError {
+  return conflict(
+    role === 'WARGA'
+      ? `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi. Permohonan hanya dapat diubah selama berstatus "Diajukan" atau "Perlu Dilengkapi".`
+      : `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi.`,
+  );
+}
+
+/**
+ * Saves a request's fields and/or moves it to another status. Editing a request that "needs
+ * revision" resubmits it; a resident's save takes the applicant block afresh from their
+ * profile (they may have corrected it); moving to `completed` issues the letter.
+ */
+export async function changeLetterRequest(
+  deps: WorkflowDeps,
+  type: LetterType,
+  actor: Actor,
+  id: number,
+  input: ChangeInput,
+): Promise<LetterRequestRow> {
+  const { db } = deps;
+  const user = actor.user;
+  const role = user.role;
+  const row = await findVisibleRequest(db, type, user, id);
+  const from = row.status;
+  if (input.applicant !== undefined && role !== 'ADMINISTRATOR') {
+    throw forbidden('Hanya administrator yang dapat mengubah data pemohon.');
+  }
+  const editsFields = Object.keys(input.fields).length > 0;
+  const editing = editsFields || input.applicant !== undefined;
+  if (editing && !canEditLetter(from, role)) throw editClosed(from, role);
+
+  if (input.status === undefined && !editing) {
+    throw new HttpError(422, NOTHING_TO_CHANGE, { status: [NOTHING_TO_CHANGE] });
+  }
+  const to: LetterStatus = input.status ?? statusAfterEdit(from);
+  const changesStatus = to !== from;
+  if (!changesStatus && !editing) {
+    throw conflict(`Permohonan ini sudah berstatus "${LETTER_STATUS_LABELS[from]}".`);
+  }
+  if (changesStatus) {
+    // A status only the other side can ever set is a 403 whatever the current status.
+    if (!LETTER_TRANSITIONS.some((t) => t.to === to && t.actors.includes(role))) {
+      throw forbidden(role === 'WARGA' ? ADMIN_ONLY : RESIDENT_ONLY);
+    }
+    const transition = findTransition(from, to);
+    if (!transition) throw conflict(transitionError(from, to));
+    if (!transition.actors.includes(role)) {
+      throw forbidden(role === 'WARGA' ? ADMIN_ONLY : RESIDENT_ONLY);
+    }
+    if (transition.noteRequired && !input.note) {
+      throw invalidField('note', msg.noteRequired('Catatan'));
+    }
+  }
+
+  const data = editsFields ? validData(type, { ...parseData(row), ...input.fields }) : undefined;
+  let applicant: ApplicantSnapshot | undefined;
+  if (input.applicant !== undefined) {
+    applicant = applicantFromProfile(input.applicant);
+  } else if (editing && role === 'WARGA') {
+    const missing = missingApplicantFields(user);
+    if (missing.length > 0) throw profileIncomplete(missing, 'own');
+    applicant = applicantFromProfile(user);
+  }
+  const note = changesStatus ? (input.note ?? null) : undefined;
+
+  if (to === 'completed') return issueLetter(deps, type, actor, row, { data, applicant, note });
+
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const updated = await updateLetterRequestIfStatus(trx, row.id, from, {
+      ...(changesStatus ? { status: to, note } : {}),
+      ...(data ? { data } : {}),
+      ...(applicant ? { applicant } : {}),
+      now,
+    });
+    if (!updated) throw await staleConflict(trx, row.id);
+    if (changesStatus) {
+      await insertLetterEvent(trx, {
+        letter_request_id: row.id,
+        actor_id: user.id,
+        from_status: from,
+        to_status: to,
+        note: note ?? null,
+        created_at: now,
+      });
+    }
+    if (role === 'ADMINISTRATOR') {
+      await notifyResident(
+        trx,
+        type,
+        updated,
+        residentNotice(type, to, { changedStatus: changesStatus, note: input.note ?? null }),
+        now,
+      );
+    } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
+      const what = to === 'submitted' ? 'resubmitted' : 'cancelled';
+      await notifyAdmins(
+        trx,
+        type,
+        updated,
+        adminNotice(type, updated.applicant_name, what, note),
+        user.id,
+        now,
+      );
+    }
+    await writeAudit(trx, {
+      action: changesStatus ? 'letter.status' : 'letter.update',
+      user_id: user.id,
+      subject_type: 'letter_request',
+      subject_id: row.id,
+      ip: actor.ip,
+      detail: {
+        type: type.code,
+        ...(changesStatus ? { from, to } : {}),
+        ...(editsFields ? { fields: Object.keys(input.fields) } : {}),
+        ...(applicant ? { applicant: true } : {}),
+      },
+    });
+    return updated;
+  });
+}
+
+// ---- Issuing --------------------------------------------------------------------------------
+
+/**
+ * Completes a request: in one transaction the status changes (only if nobody changed it
+ * meanwhile), the next number of the sequence is taken, the letter is rendered once and its
+ * bytes stored with an archive entry, and the resident is notified. Settings and logo are read
+ * before the transaction so it holds its locks only for the work that needs them.
+ */
+async function issueLetter(
+  deps: WorkflowDeps,
+  type: LetterType,
+  actor: Actor,
+  row: LetterRequestRow,
+  changes: {
+    data?: FieldValues | undefined;
+    applicant?: ApplicantSnapshot | undefined;
+    note?: string | null | undefined;
+  },
+): Promise<LetterRequestRow> {
+  const { db } = deps;
+  const settings = await getSettings(db);
+  const logo = settings.logo_file_id
+    ? ((await findFile(db, settings.logo_file_id))?.bytes ?? null)
+    : null;
+  const format = settings.letter_number_format;
+
+  return db.transaction().execute(async (trx) => {
+    const at = new Date();
+    const issuedAt = at.toISOString();
+    const issuedOn = todayIso(at);
+    const year = Number(issuedOn.slice(0, 4));
+    const completed = await updateLetterRequestIfStatus(trx, row.id, row.status, {
+      status: 'completed',
+      note: changes.note ?? null,
+      ...(changes.data ? { data: changes.data } : {}),
+      ...(changes.applicant ? { applicant: changes.applicant } : {}),
+      issued_at: issuedAt,
+      now: issuedAt,
+    });
+    if (!completed) throw await staleConflict(trx, row.id);
+
+    const seq = await nextSequence(trx, sequenceKey(format, type.classificationCode, year));
+    const number = formatLetterNumber(format, {
+      classificationCode: type.classificationCode,
+      seq,
+      villageCode: settings.village_code,
+      issuedOn,
+    });
+    let issued: LetterRequestRow;
+    try {
+      issued = await setLetterNumber(trx, row.id, { number, number_seq: seq, number_year: year });
+    } catch (err) {
+      if (
+        isUniqueViolation(err, {
+          constraint: 'letter_requests_number_key',
+          columns: 'letter_requests.number',
+        })
+      ) {
+        throw conflict(
+          `Nomor surat ${number} sudah dipakai surat lain. Periksa format nomor surat di Pengaturan, lalu coba lagi.`,
+        );
+      }
+      throw err;
+    }
+
+    const pdf = await renderLetterPdf(
+      letterPdfInput(
+        {
+          type,
+          applicant: parseApplicant(completed),
+          data: parseData(completed),
+          number,
+          issuedOn,
+          issuedAt,
+          verifyUrl: `${deps.publicUrl}${publicPaths.verifyPage(completed.verify_token)}`,
+        },
+        settings,
+        logo,
+      ),
+    );
+    const fileId = await insertFile(trx, { kind: 'pdf', mime: 'application/pdf', bytes: pdf });
+    await insertPdfHistory(trx, {
+      letter_request_id: row.id,
+      type: type.code,
+      file_id: fileId,
+      sha256: sha256Hex(pdf),
+      number,
+      issued_at: issuedAt,
+      issued_by: actor.user.id,
+      processing_seconds: Math.max(
+        0,
+        Math.round((at.getTime() - Date.parse(row.created_at)) / 1000),
+      ),
+    });
+    await insertLetterEvent(trx, {
+      letter_request_id: row.id,
+      actor_id: actor.user.id,
+      from_status: row.status,
+      to_status: 'completed',
+      note: changes.note ?? null,
+      created_at: issuedAt,
+    });
+    await notifyResident(
+      trx,
+      type,
+      issued,
+      residentNotice(type, 'completed', {
+        changedStatus: true,
+        note: changes.note ?? null,
+        number,
+      }),
+      issuedAt,
+    );
+    await writeAudit(trx, {
+      action: 'letter.status',
+      user_id: actor.user.id,
+      subject_type: 'letter_request',
+      subject_id: row.id,
+      ip: actor.ip,
+      detail: { type: type.code, from: row.status, to: 'completed', number },
+    });
+    return issued;
+  });
+}
+
+// ---- Deleting -------------------------------------------------------------------------------
+
+/** An administrator removes a cancelled or rejected request; issued letters are records and stay. */
+export async function deleteLetterRequest(
+  deps: WorkflowDeps,
+  type: LetterType,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const row = await findVisibleRequest(deps.db, type, actor.user, id);
+  if (!DELETABLE_STATUSES.includes(row.status)) {
+    throw conflict(
+      `Permohonan berstatus "${LETTER_STATUS_LABELS[row.status]}" tidak dapat dihapus. Hanya permohonan yang dibatalkan atau ditolak yang dapat dihapus.`,
+    );
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await deleteLetterRequestIfStatus(trx, row.id, DELETABLE_STATUSES))) {
+      throw await staleConflict(trx, row.id);
+    }
+    await writeAudit(trx, {
+      action: 'letter.delete',
+      user_id: actor.user.id,
+      subject_type: 'letter_request',
+      subject_id: row.id,
+      ip: actor.ip,
+      detail: { type: type.code, status: row.status },
+    });
+  });
+}

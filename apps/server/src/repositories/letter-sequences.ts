@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SequenceKey } from '../letters/numbering.ts';
+import { nowIso } from '../lib/time.ts';
+
+/**
+ * The next number of a sequence, inside the caller's (issuing) transaction. One statement that
+ * inserts the year's first row or increments the existing one: on PostgreSQL the row stays
+ * locked until the transaction ends, so concurrent issuers queue and each gets the next number;
+ * on SQLite the transaction holds the database's only writer. A rolled-back issue gives its
+ * number back (ADR 0007).
+ */
+export async function nextSequence(db: Kysely<Database>, key: SequenceKey): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('letter_sequences')
+    .values({ scope: key.scope, year: key.year, last_seq: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'year']).doUpdateSet((eb) => ({
+        last_seq: eb('letter_sequences.last_seq', '+', 1),
+        updated_at: now,
+      })),
+    )
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  return row.last_seq;
+}

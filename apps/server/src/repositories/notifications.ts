@@ -1,0 +1,107 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { NotificationsTable } from '../db/tables/letters.ts';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export interface NewNotification {
+  title: string;
+  body: string;
+  link: string | null;
+  letter_request_id: number | null;
+  created_at: string;
+}
+
+export async function insertNotifications(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  n: NewNotification,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(userIds.map((user_id) => ({ ...n, user_id, read_at: null })))
+    .execute();
+}
+
+/** Active administrators, the people told about new and resubmitted requests. */
+export async function activeAdminIds(db: Kysely<Database>, exceptId?: number): Promise<number[]> {
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'ADMINISTRATOR')
+    .where('active', '=', 1);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+export async function listNotifications(
+  db: Kysely<Database>,
+  userId: number,
+  opts: { page: number; perPage: number; unreadOnly?: boolean | undefined },
+): Promise<{ rows: NotificationRow[]; total: number }> {
+  let base = db.selectFrom('notifications').where('user_id', '=', userId);
+  if (opts.unreadOnly) base = base.where('read_at', 'is', null);
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+export async function countUnread(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One of the user's own notifications; another user's is undefined, like one that does not exist. */
+export function findOwnNotification(db: Kysely<Database>, userId: number, id: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function markNotificationRead(
+  db: Kysely<Database>,
+  userId: number,
+  id: number,
+  at: string,
+): Promise<NotificationRow | undefined> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+  return findOwnNotification(db, userId, id);
+}
+
+export async function markAllNotificationsRead(
+  db: Kysely<Database>,
+  userId: number,
+  at: string,
+): Promise<number> {
+  const rows = await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LETTER_STATUSES,
+  LETTER_STATUS_LABELS,
+  applicantSchema,
+  fieldSchema,
+  jsonSchemaFromFields,
+  letterSchema,
+  letterStatusChangeSchema,
+  msg,
+  type LetterType,
+} from '@balai/domain';
+import { conflict } from '../../lib/http-error.ts';
+import { meta, metaSchema } from '../../lib/pagination.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
+import { findFile } from '../../repositories/files.ts';
+import {
+  listLetterEvents,
+  listLetterRequests,
+  type LetterRequestRow,
+} from '../../repositories/letter-requests.ts';
+import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
+import type { UserRow } from '../../repositories/users.ts';
+import { requireAdmin } from '../../plugins/authenticate.ts';
+import { pdfFileName } from '../../letters/letter-document.ts';
+import {
+  changeLetterRequest,
+  createLetterRequest,
+  deleteLetterRequest,
+  findVisibleRequest,
+  type Actor,
+  type ChangeInput,
+} from '../../letters/workflow.ts';
+import { currentAuth } from '../../types.ts';
+import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
+import {
+  dateBounds,
+  letterListQuery,
+  letterRequestDetailSchema,
+  letterRequestSchema,
+  toApiLetterRequest,
+} from './schemas.ts';
+
+const NOTE_LABEL = 'Catatan';
+
+const note = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+  z
+    .string({ error: msg.text(NOTE_LABEL) })
+    .max(1000, msg.maxLength(NOTE_LABEL, 1000))
+    .nullable(),
+);
+
+const applicantId = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z.coerce
+    .number({ error: 'Pilih warga pemohon dari daftar.' })
+    .int('Pilih warga pemohon dari daftar.')
+    .positive('Pilih warga pemohon dari daftar.')
+    .optional(),
+);
+
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key harus 1–100 karakter tanpa spasi.')
+    .optional(),
+});
+
+/** POST: the type's fields at the top level, plus who it is for when an admin files it. */
+function createBody(type: LetterType) {
+  return z
+    .intersection(
+      letterSchema(type),
+      z.object({ applicant_id: applicantId, applicant: applicantSchema.optional() }),
+    )
+    .meta(jsonSchemaFromFields(type.fields));
+}
+
+/** PUT: any of the type's fields (checked again as a whole after merging), a status and a note. */
+function updateBody(type: LetterType) {
+  const shape = Object.fromEntries(type.fields.map((f) => [f.name, fieldSchema(f).optional()]));
+  return z.object({
+    ...shape,
+    status: z.enum(LETTER_STATUSES, { error: msg.chooseOne('Status') }).optional(),
+    note: note.optional(),
+    applicant: applicantSchema.optional(),
+  });
+}
+
+const actorOf = (request: FastifyRequest): Actor => ({
+  user: currentAuth(request).user,
+  ip: request.ip,
+});
+
+/** The request with its events and archive entry, as its viewer sees it. */
+async function detail(app: FastifyInstance, row: LetterRequestRow, viewer: UserRow) {
+  const [events, pdf] = await Promise.all([
+    listLetterEvents(app.db, row.id),
+    row.status === 'completed' ? findPdfHistoryOfRequest(app.db, row.id) : undefined,
+  ]);
+  return {
+    ...toApiLetterRequest(row, viewer, app.config.PUBLIC_URL, pdf ?? null),
+    events: events.map((e) => ({
+      id: e.id,
+      from_status: e.from_status,
+      to_status: e.to_status,
+      to_label: LETTER_STATUS_LABELS[e.to_status],
+      note: e.note,
+      // Residents see what happened and when; the office's staff names stay with the office.
+      actor_name: viewer.role === 'ADMINISTRATOR' ? (e.actor_name ?? null) : null,
+      actor_role: e.actor_role ?? null,
+      created_at: e.created_at,
+    })),
+  };
+}
+
+export interface LetterTypeRoutesOptions {
+  type: LetterType;
+}
+
+/**
+ * The routes of one letter type at its API base (SPEC section 7). One plugin, registered once
+ * per definition: adding a type to the registry adds its routes. The folder's hook has already
+ * authenticated the user.
+ */
+const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (app, { type }) => {
+  const tags = [`Layanan: ${type.title}`];
+  const security = [{ bearerAuth: [] }];
+  const deps = { db: app.db, publicUrl: app.config.PUBLIC_URL };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: `Daftar permohonan ${type.title} (warga: miliknya sendiri; admin: semua, dengan filter)`,
+        security,
+        querystring: letterListQuery,
+        response: responses({
+          200: z.object({ data: z.array(letterRequestSchema), meta: metaSchema }),
+        }),
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const q = request.query;
+      const { start, end } = dateBounds(q.from, q.to);
+      const isAdmin = user.role === 'ADMINISTRATOR';
+      const { rows, total } = await listLetterRequests(app.db, {
+        type: type.code,
+        statuses: q.status,
+        applicantUserId: isAdmin ? q.applicant_id : user.id,
+        createdFrom: start,
+        createdBefore: end,
+        search: q.search,
+        sort: q.sort === 'created_at' ? 'oldest' : 'newest',
+        page: q.page,
+        perPage: q.per_page,
+      });
+      const data = rows.map((r) =>
+        toApiLetterRequest(
+          r,
+          user,
+          app.config.PUBLIC_URL,
+          r.pdf_history_id !== null && r.pdf_sha256 !== null
+            ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
+            : null,
+        ),
+      );
+      return { data, meta: meta(q.page, q.per_page, total) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: `Mengajukan ${type.title} (admin: atas nama warga dengan applicant_id, atau data pemohon dalam applicant)`,
+        description:
+          'Isian jenis surat dikirim di tingkat atas. Header Idempotency-Key membuat pengiriman ulang mengembalikan permohonan yang sama.',
+        security,
+        headers: idempotencyHeaders,
+        body: createBody(type),
+        response: responses({ 201: z.object({ data: letterRequestDetailSchema }) }),
+      },
+    },
+    async (request, reply) => {
+      const { applicant_id, applicant, ...data } = request.body;
+      const actor = actorOf(request);
+      const key = request.headers['idempotency-key'];
+      const { row, replayed } = await createLetterRequest(deps, type, actor, {
+        data,
+        applicantId: applicant_id,
+        applicant,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ data: await detail(app, row, actor.user) });
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Detail permohonan ${type.title}, dengan riwayat statusnya`,
+        security,
+        params: idParams,
+        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const row = await findVisibleRequest(app.db, type, actor.user, request.params.id);
+      if (actor.user.role === 'ADMINISTRATOR') {
+        await writeAudit(app.db, {
+          action: 'letter.view',
+          user_id: actor.user.id,
+          subject_type: 'letter_request',
+          subject_id: row.id,
+          ip: actor.ip,
+          detail: { type: type.code },
+        });
+      }
+      return { data: await detail(app, row, actor.user) };
+    },
+  );
+
+  const change = async (request: FastifyRequest, id: number, input: ChangeInput) => {
+    const actor = actorOf(request);
+    const row = await changeLetterRequest(deps, type, actor, id, input);
+    return { data: await detail(app, row, actor.user) };
+  };
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Mengubah permohonan ${type.title} dan/atau statusnya`,
+        description:
+          'Warga: mengubah isian selama berstatus Diajukan atau Perlu Dilengkapi (yang Perlu Dilengkapi otomatis diajukan ulang), atau membatalkan dengan status "cancelled". Admin: mengubah isian dan status dengan catatan (wajib untuk Perlu Dilengkapi dan Ditolak); status "completed" menerbitkan surat.',
+        security,
+        params: idParams,
+        body: updateBody(type),
+        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+      },
+    },
+    async (request) => {
+      const { status, note: noteText, applicant, ...rest } = request.body;
+      const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+      return change(request, request.params.id, { fields, status, note: noteText, applicant });
+    },
+  );
+
+  app.post(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        summary: `Mengubah status permohonan ${type.title} (sama dengan PUT berisi status dan catatan)`,
+        security,
+        params: idParams,
+        body: letterStatusChangeSchema,
+        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+      },
+    },
+    async (request) =>
+      change(request, request.params.id, {
+        fields: {},
+        status: request.body.status,
+        note: request.body.note,
+      }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: `Menghapus permohonan ${type.title} yang dibatalkan atau ditolak (admin)`,
+        security,
+        params: idParams,
+        response: responses({ 200: messageSchema }),
+      },
+    },
+    async (request) => {
+      await deleteLetterRequest(deps, type, actorOf(request), request.params.id);
+      return { message: 'Permohonan surat berhasil dihapus.' };
+    },
+  );
+
+  app.get(
+    '/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: `Mengunduh PDF ${type.title} yang sudah terbit (selalu berkas yang sama)`,
+        security,
+        params: idParams,
+        response: {
+          200: {
+            description: 'Berkas PDF surat',
+            content: {
+              'application/pdf': {
+                schema: z
+                  .custom<Buffer>((v) => Buffer.isBuffer(v))
+                  .meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+          '4xx': errorSchema,
+          '5xx': errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const row = await findVisibleRequest(app.db, type, actor.user, request.params.id);
+      if (row.status !== 'completed') {
+        throw conflict('Surat belum terbit. PDF tersedia setelah permohonan berstatus "Selesai".');
+      }
+      const history = await findPdfHistoryOfRequest(app.db, row.id);
+      const file = history ? await findFile(app.db, history.file_id) : undefined;
+      if (!history || !file)
+        throw new Error(`completed letter request ${row.id} has no stored PDF`);
+      await writeAudit(app.db, {
+        action: 'letter.pdf_download',
+        user_id: actor.user.id,
+        subject_type: 'letter_request',
+        subject_id: row.id,
+        ip: actor.ip,
+        detail: { type: type.code, number: history.number },
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdfFileName(type, row.number)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
+};
+
+export default letterTypeRoutes;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LETTER_CODES, todayIso } from '@balai/domain';
+import { notFound } from '../../lib/http-error.ts';
+import { findLetterRequestByVerifyToken } from '../../repositories/letter-requests.ts';
+import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
+import { maskName } from '../../letters/names.ts';
+import { letterName } from '../../letters/notices.ts';
+import { responses } from '../schemas.ts';
+import { typeOf } from './schemas.ts';
+
+const UNKNOWN = 'Surat tidak ditemukan. Periksa kembali kode QR atau tautan verifikasi.';
+
+/**
+ * `GET /api/verify/{token}` (public): what proves a letter genuine, and nothing more: its
+ * number, type, issue date, the holder's masked name and the PDF's sha256.
+ */
+const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/verify/:token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['Verifikasi Surat'],
+        summary: 'Memeriksa keaslian surat dari kode QR-nya',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+        response: responses({
+          200: z.object({
+            data: z.object({
+              number: z.string(),
+              type: z.object({ code: z.enum(LETTER_CODES), title: z.string() }),
+              issued_on: z.string(),
+              issued_at: z.string(),
+              holder: z.string(),
+              sha256: z.string(),
+            }),
+          }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findLetterRequestByVerifyToken(app.db, request.params.token);
+      const history =
+        row?.status === 'completed' ? await findPdfHistoryOfRequest(app.db, row.id) : undefined;
+      if (!row || !history) throw notFound(UNKNOWN);
+      const type = typeOf(row);
+      reply.header('cache-control', 'no-store');
+      return {
+        data: {
+          number: history.number,
+          type: { code: type.code, title: letterName(type) },
+          issued_on: todayIso(new Date(history.issued_at)),
+          issued_at: history.issued_at,
+          holder: maskName(row.applicant_name),
+          sha256: history.sha256,
+        },
+      };
+    },
+  );
+};
+
+export default verifyRoutes;

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LETTER_TYPES, letterTypeByBase } from '@balai/domain';
+import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
+import { client, example, makeResident, type Method } from './letter-helpers.ts';
+
+/**
+ * The access matrix, generated from the server's own route list (its OpenAPI document): on
+ * every letter, PDF, history and notification route, resident A holding resident B's ids gets
+ * a 404 and none of B's data; nobody signed in gets a 401; a resident on an admin-only route
+ * gets a 403.
+ */
+describe('access to letters, PDFs, histories and notifications', () => {
+  let ctx: TestContext;
+  let asAdmin: ReturnType<typeof client>;
+  let asA: ReturnType<typeof client>;
+  let asB: ReturnType<typeof client>;
+  const anon = () => client(ctx.app, null);
+  const B = { name: 'Bernadette Sihombing', nik: '3201019876543210' };
+  /** B's requests per type: one submitted (still changeable) and one completed (with a PDF). */
+  const bRequests = new Map<string, { submitted: number; completed: number }>();
+  const bNumbers: string[] = [];
+  let bHistoryId: number;
+  let bNotificationId: number;
+  let routes: { method: Method; path: string }[] = [];
+
+  const PUBLIC = new Set(['GET /api/letter-types', 'GET /api/verify/{token}']);
+  const ADMIN_ONLY = (method: Method, path: string) =>
+    path === '/api/dashboard' ||
+    (method === 'DELETE' && letterTypeByBase(path.replace(/\/\{id\}$/, '')) !== undefined);
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0' } });
+    const db = ctx.testDb.db;
+    const admin = await makeUser(db, { role: 'ADMINISTRATOR' });
+    asAdmin = client(ctx.app, await login(ctx.app, admin.email));
+    asA = client(
+      ctx.app,
+      await login(ctx.app, (await makeResident(db, { name: 'Ahmad Fauzi' })).email),
+    );
+    asB = client(ctx.app, await login(ctx.app, (await makeResident(db, B)).email));
+
+    for (const t of LETTER_TYPES) {
+      const submitted = (await asB('POST', t.base, example(t.code))).json().data.id;
+      const completed = (await asB('POST', t.base, example(t.code))).json().data.id;
+      await asAdmin('PUT', `${t.base}/${completed}`, { status: 'processing' });
+      const done = await asAdmin('PUT', `${t.base}/${completed}`, { status: 'completed' });
+      expect(done.statusCode, done.body).toBe(200);
+      bNumbers.push(done.json().data.number);
+      bRequests.set(t.base, { submitted, completed });
+      // A has requests of their own too, so lists are not empty by accident.
+      await asA('POST', t.base, example(t.code));
+    }
+    bHistoryId = (await asB('GET', '/api/pdf-histories')).json().data[0].id;
+    bNotificationId = (await asB('GET', '/api/notifications')).json().data[0].id;
+
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const prefixes = [
+      ...LETTER_TYPES.map((t) => t.base),
+      '/api/letter-requests',
+      '/api/pdf-histories',
+      '/api/notifications',
+      '/api/dashboard',
+      '/api/letter-types',
+      '/api/verify',
+    ];
+    routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) =>
+        prefixes.some((p) => path === p || path.startsWith(`${p}/`))
+          ? Object.keys(ops).map((m) => ({ method: m.toUpperCase() as Method, path }))
+          : [],
+    );
+  });
+  afterAll(async () => ctx.close());
+
+  /** Each route with B's ids put in, and a body that would succeed for B. */
+  function cases(method: Method, path: string): { url: string; body?: unknown }[] {
+    const body = (type?: string) => {
+      if (method === 'POST' && path.endsWith('/status')) return { status: 'cancelled' };
+      if (method === 'PUT' && !path.startsWith('/api/notifications'))
+        return { status: 'cancelled' };
+      if (method === 'POST' && type) return example(letterTypeByBase(type)!.code);
+      return undefined;
+    };
+    const typeBase = LETTER_TYPES.find(
+      (t) => path === t.base || path.startsWith(`${t.base}/`),
+    )?.base;
+    if (typeBase) {
+      const ids = bRequests.get(typeBase)!;
+      if (!path.includes('{id}')) return [{ url: path, body: body(typeBase) }];
+      return [ids.submitted, ids.completed].map((id) => ({
+        url: path.replace('{id}', String(id)),
+        body: body(),
+      }));
+    }
+    if (path.startsWith('/api/pdf-histories/'))
+      return [{ url: path.replace('{id}', String(bHistoryId)) }];
+    if (path.startsWith('/api/notifications/') && path.includes('{id}')) {
+      return [{ url: path.replace('{id}', String(bNotificationId)) }];
+    }
+    return [{ url: path, body: body() }];
+  }
+
+  const leaksB = (text: string) =>
+    text.includes(B.name) || text.includes(B.nik) || bNumbers.some((n) => text.includes(n));
+
+  it('covers every letter route the server has', () => {
+    // 7 per type, plus the cross-type list, 2 history, 6 notification (read is PUT and POST),
+    // the dashboard and the 2 public routes.
+    expect(routes.length).toBe(LETTER_TYPES.length * 7 + 1 + 2 + 6 + 1 + 2);
+  });
+
+  it('turns away visitors who are not signed in with 401', async () => {
+    for (const { method, path } of routes) {
+      if (PUBLIC.has(`${method} ${path}`)) continue;
+      for (const c of cases(method, path)) {
+        const res = await anon()(method, c.url, c.body);
+        expect(res.statusCode, `${method} ${c.url}`).toBe(401);
+        expect(leaksB(res.body)).toBe(false);
+      }
+    }
+  });
+
+  it("answers resident A on B's records with 404 (or 403 on admin-only routes) and never shows B's data", async () => {
+    let checked = 0;
+    for (const { method, path } of routes) {
+      if (PUBLIC.has(`${method} ${path}`)) continue;
+      for (const c of cases(method, path)) {
+        const res = await asA(method, c.url, c.body);
+        const label = `${method} ${c.url}`;
+        if (ADMIN_ONLY(method, path)) {
+          expect(res.statusCode, label).toBe(403);
+        } else if (path.includes('{id}')) {
+          expect(res.statusCode, label).toBe(404);
+          expect(res.json().message, label).toMatch(/tidak ditemukan/);
+        } else {
+          // Collections answer with A's own records only.
+          expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(300);
+        }
+        expect(leaksB(res.body), label).toBe(false);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+
+    // Nothing of B's changed: requests not cancelled, notification still unread.
+    for (const [typeBase, ids] of bRequests) {
+      const r = (await asB('GET', `${typeBase}/${ids.submitted}`)).json().data;
+      expect(r.status).toBe('submitted');
+    }
+    const note = (await asB('GET', `/api/notifications/${bNotificationId}`)).json().data;
+    expect(note.read).toBe(false);
+  });
+
+  it("does not let a resident reach B's requests through list filters", async () => {
+    const bId = (
+      await asAdmin('GET', `/api/letter-requests?search=${encodeURIComponent(B.nik)}&per_page=1`)
+    ).json().data[0].applicant_user_id;
+    for (const url of [
+      `/api/letter-requests?applicant_id=${bId}`,
+      `${LETTER_TYPES[0]!.base}?applicant_id=${bId}&search=Bernadette`,
+      `/api/pdf-histories?search=${B.nik}`,
+    ]) {
+      const res = await asA('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(leaksB(res.body), url).toBe(false);
+    }
+  });
+
+  it('serves the public routes to anyone', async () => {
+    expect((await anon()('GET', '/api/letter-types')).statusCode).toBe(200);
+    expect((await anon()('GET', '/api/verify/tidak-ada-surat-dengan-kode-ini')).statusCode).toBe(
+      404,
+    );
+  });
+});

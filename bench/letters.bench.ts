@@ -1,0 +1,606 @@
+// Issue 4's figures, on SQLite and PostgreSQL:
+//  1. PDF issuance: median ms per letter through the real issuing path (status change, number,
+//     render, store, archive, notification, audit in one transaction). Target ≤ 20 ms.
+//  2. Request submission by 50 residents at once (50 connections, each request from one of 50
+//     signed-in residents in turn). Target p99 ≤ 100 ms, zero errors.
+//  3. The admin's filtered lists over 1,000,000 requests of 100,000 residents, generated here
+//     with bulk inserts and analysed. Target p95 ≤ 50 ms.
+//
+//   npm run bench -- letters          (BENCH_REQUESTS, BENCH_RESIDENTS, BENCH_DURATION to scale)
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  LETTER_TYPES,
+  applicantFromProfile,
+  letterSchema,
+  todayIso,
+  type LetterStatus,
+} from '../packages/domain/src/index.ts';
+import { LETTER_EXAMPLES } from '../packages/domain/src/testing/letter-examples.ts';
+import { openDb } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { nameKey } from '../apps/server/src/letters/names.ts';
+import { formatLetterNumber } from '../apps/server/src/letters/numbering.ts';
+import { renderLetterPdf, warmUpLetterPdf } from '../apps/server/src/letters/pdf/index.ts';
+import { sampleLetterInput, sampleLogo } from '../apps/server/src/letters/pdf/sample.ts';
+import { changeLetterRequest, type Actor } from '../apps/server/src/letters/workflow.ts';
+import { insertFile } from '../apps/server/src/repositories/files.ts';
+import { requestTerms } from '../apps/server/src/repositories/letter-requests.ts';
+import { findUserById } from '../apps/server/src/repositories/users.ts';
+import { hashPassword } from '../apps/server/src/services/passwords.ts';
+import {
+  freshDatabaseUrl,
+  load,
+  postgresReachable,
+  startServer,
+  stopServer,
+  writeResults,
+  type LoadResult,
+} from './lib.ts';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+const RESIDENTS = Number(process.env.BENCH_RESIDENTS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ISSUED = Number(process.env.BENCH_ISSUED ?? 200);
+const PUBLIC_URL = 'http://localhost:3000';
+const PASSWORD = 'bench-warga-123';
+const ADMIN = { email: 'admin@bench.desa.id', password: 'bench-admin-123' };
+/** The office's administrators at their desks: the admin lists' concurrency. */
+const ADMIN_CONNECTIONS = 4;
+
+// ---- Deterministic data ------------------------------------------------------------------
+
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Siti', 'Budi', 'Ahmad', 'Dewi', 'Agus', 'Sri', 'Joko', 'Rina', 'Dedi', 'Yanti', 'Asep', 'Euis', 'Ujang', 'Neng', 'Hendra', 'Lilis', 'Rudi', 'Wati', 'Iwan', 'Nur', 'Yohanes', 'Maria', 'Ketut', 'Made', 'Wayan', 'Ayu', 'Bambang', 'Endang', 'Teguh', 'Fitri', 'Rizky', 'Putri', 'Dimas', 'Ratna', 'Eko', 'Indah', 'Fajar', 'Lestari', 'Gilang', 'Nita'];
+const MIDDLE = ['', '', '', 'Nur', 'Dwi', 'Tri', 'Eka', 'Kadek', 'Ayu', 'Muhammad', 'Ratu', 'Adi'];
+const LAST = ['Rahmawati', 'Santoso', 'Sitompul', 'Lestari', 'Hidayat', 'Kurniawan', 'Suryadi', 'Wijaya', 'Saputra', 'Permata', 'Nugroho', 'Susanti', 'Pratama', 'Handayani', 'Setiawan', 'Maulana', 'Firmansyah', 'Anggraini', 'Hakim', 'Gunawan', 'Purnama', 'Siregar', 'Nasution', 'Simanjuntak', 'Sulistyo', 'Wulandari', 'Ramadhan', 'Fauzi', 'Suherman', 'Komariah'];
+const JOBS = ['Petani', 'Pedagang', 'Buruh Harian Lepas', 'Karyawan Swasta', 'Guru', 'Wiraswasta', 'Ibu Rumah Tangga', 'Pelajar/Mahasiswa', 'Nelayan', 'Sopir'];
+const RELIGIONS = ['Islam', 'Islam', 'Islam', 'Islam', 'Kristen', 'Katolik', 'Hindu', 'Buddha'];
+const EDUCATIONS = ['SD/Sederajat', 'SMP/Sederajat', 'SMA/Sederajat', 'D1–D3', 'D4/S1'];
+const DUSUN = ['Dusun Cibeureum', 'Dusun Babakan', 'Dusun Sirnagalih', 'Dusun Cisalak'];
+
+interface Resident {
+  id: number;
+  name: string;
+  email: string;
+  nik: string;
+  profile: Record<string, string>;
+}
+
+function residents(count: number): Resident[] {
+  const rand = prng(42);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const seen = new Map<string, number>();
+  const out: Resident[] = [];
+  for (let i = 0; i < count; i++) {
+    const female = rand() < 0.5;
+    const name = [pick(FIRST), pick(MIDDLE), pick(LAST)].filter(Boolean).join(' ');
+    const birth = new Date(Date.UTC(1950 + Math.floor(rand() * 55), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    const iso = birth.toISOString().slice(0, 10);
+    const region = `3201${String(1 + Math.floor(rand() * 40)).padStart(2, '0')}`;
+    const dd = birth.getUTCDate() + (female ? 40 : 0);
+    const stem = `${region}${String(dd).padStart(2, '0')}${iso.slice(5, 7)}${iso.slice(2, 4)}`;
+    const n = (seen.get(stem) ?? 0) + 1;
+    seen.set(stem, n);
+    const nik = `${stem}${String(n).padStart(4, '0')}`;
+    const rt = String(1 + Math.floor(rand() * 12)).padStart(3, '0');
+    out.push({
+      id: i + 2, // 1 is the administrator
+      name,
+      email: `warga${i}@bench.desa.id`,
+      nik,
+      profile: {
+        name,
+        nik,
+        kk_number: `3201${String(i).padStart(12, '0')}`,
+        birth_place: pick(['Bogor', 'Sukabumi', 'Cianjur', 'Jakarta', 'Bandung']),
+        birth_date: iso,
+        gender: female ? 'Perempuan' : 'Laki-laki',
+        religion: pick(RELIGIONS),
+        marital_status: rand() < 0.6 ? 'Kawin' : 'Belum Kawin',
+        occupation: pick(JOBS),
+        education: pick(EDUCATIONS),
+        nationality: 'WNI',
+        address: `Kp. ${pick(LAST)} No. ${1 + Math.floor(rand() * 200)}`,
+        rt,
+        rw: String(1 + Math.floor(rand() * 6)).padStart(3, '0'),
+        hamlet: pick(DUSUN),
+      },
+    });
+  }
+  return out;
+}
+
+interface RequestRow {
+  id: number;
+  type: string;
+  applicant_user_id: number;
+  filed_by: number;
+  applicant: string;
+  applicant_name: string;
+  applicant_name_key: string;
+  applicant_nik: string;
+  data: string;
+  purpose: string | null;
+  phone: string | null;
+  status: LetterStatus;
+  note: string | null;
+  number: string | null;
+  number_seq: number | null;
+  number_year: number | null;
+  verify_token: string;
+  processing_seconds: number | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const DATA = new Map(
+  LETTER_TYPES.map((t) => {
+    const data = letterSchema(t).parse(LETTER_EXAMPLES[t.code]);
+    return [t.code, { json: JSON.stringify(data), purpose: data.purpose as string | null, phone: data.phone as string | null }];
+  }),
+);
+
+/** Requests in batches: spread over two years, most of them long completed, each with its number. */
+function* requests(people: Resident[], count: number, batch: number): Generator<RequestRow[]> {
+  const rand = prng(7);
+  const now = Date.now();
+  const counters = new Map<string, number>();
+  const snapshots = new Map<number, string>();
+  // Popular types are requested more often.
+  const weights = LETTER_TYPES.map((_, i) => 1 + (i % 5));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pickType = () => {
+    let r = rand() * total;
+    for (let i = 0; i < weights.length; i++) if ((r -= weights[i]!) < 0) return LETTER_TYPES[i]!;
+    return LETTER_TYPES[0]!;
+  };
+  // Created in time order, so ids and created_at agree as they do in real life.
+  const span = 730 * 86_400_000;
+  let rows: RequestRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = now - span + Math.floor((span * i) / count);
+    const person = people[Math.floor(rand() * people.length)]!;
+    const type = pickType();
+    const age = (now - created) / 86_400_000;
+    const r = rand();
+    let status: LetterStatus;
+    if (age > 14) status = r < 0.85 ? 'completed' : r < 0.93 ? 'rejected' : 'cancelled';
+    else status = r < 0.35 ? 'submitted' : r < 0.55 ? 'processing' : r < 0.65 ? 'needs_revision' : r < 0.95 ? 'completed' : 'rejected';
+    let snapshot = snapshots.get(person.id);
+    if (!snapshot) {
+      snapshot = JSON.stringify(applicantFromProfile(person.profile));
+      snapshots.set(person.id, snapshot);
+    }
+    const createdAt = new Date(created).toISOString();
+    let number: string | null = null;
+    let seq: number | null = null;
+    let year: number | null = null;
+    let issuedAt: string | null = null;
+    let processing: number | null = null;
+    if (status === 'completed') {
+      processing = 3600 + Math.floor(rand() * 72 * 3600);
+      const issued = new Date(created + processing * 1000);
+      issuedAt = issued.toISOString();
+      const issuedOn = todayIso(issued);
+      year = Number(issuedOn.slice(0, 4));
+      const key = `${type.classificationCode}|${year}`;
+      seq = (counters.get(key) ?? 0) + 1;
+      counters.set(key, seq);
+      number = formatLetterNumber('{code}/{seq:3}/{village_code}/{month_roman}/{year}', {
+        classificationCode: type.classificationCode,
+        seq,
+        villageCode: '3201012001',
+        issuedOn,
+      });
+    }
+    const data = DATA.get(type.code)!;
+    rows.push({
+      id: i + 1,
+      type: type.code,
+      applicant_user_id: person.id,
+      filed_by: person.id,
+      applicant: snapshot,
+      applicant_name: person.name,
+      applicant_name_key: nameKey(person.name),
+      applicant_nik: person.nik,
+      data: data.json,
+      purpose: data.purpose,
+      phone: data.phone,
+      status,
+      note: status === 'rejected' || status === 'needs_revision' ? 'Berkas belum lengkap.' : null,
+      number,
+      number_seq: seq,
+      number_year: year,
+      verify_token: randomBytes(24).toString('base64url'),
+      processing_seconds: processing,
+      issued_at: issuedAt,
+      created_at: createdAt,
+      updated_at: issuedAt ?? createdAt,
+    });
+    if (rows.length === batch) {
+      yield rows;
+      rows = [];
+    }
+  }
+  if (rows.length) yield rows;
+  sequences = counters;
+}
+let sequences = new Map<string, number>();
+
+const REQUEST_COLUMNS = [
+  'id', 'type', 'applicant_user_id', 'filed_by', 'applicant', 'applicant_name', 'applicant_name_key',
+  'applicant_nik', 'data', 'purpose', 'phone', 'status', 'note', 'number', 'number_seq', 'number_year',
+  'verify_token', 'issued_at', 'created_at', 'updated_at',
+] as const;
+const PG_TYPES: Record<(typeof REQUEST_COLUMNS)[number], string> = {
+  id: 'int', type: 'text', applicant_user_id: 'int', filed_by: 'int', applicant: 'text', applicant_name: 'text',
+  applicant_name_key: 'text', applicant_nik: 'text', data: 'text', purpose: 'text', phone: 'text', status: 'text',
+  note: 'text', number: 'text', number_seq: 'int', number_year: 'int', verify_token: 'text',
+  issued_at: 'text', created_at: 'text', updated_at: 'text',
+};
+
+// ---- Bulk loading ---------------------------------------------------------------------------
+
+/** Writes the village: settings with a logo, the administrator, residents, requests and their archive. */
+async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<void> {
+  const started = performance.now();
+  const db = openDb(url);
+  await migrateToLatest(db.kysely);
+  const now = new Date().toISOString();
+  const logoId = await insertFile(db.kysely, { kind: 'image', mime: 'image/png', bytes: await sampleLogo('png') });
+  const village = sampleLetterInput().village;
+  await db.kysely
+    .insertInto('settings')
+    .values({
+      id: 1,
+      village_name: village.name,
+      kecamatan: village.kecamatan,
+      kabupaten: village.kabupaten,
+      provinsi: village.provinsi,
+      address: village.address,
+      postal_code: village.postal_code,
+      phone: village.phone,
+      email: village.email,
+      logo_file_id: logoId,
+      head_name: village.head_name,
+      head_nip: village.head_nip,
+      village_code: '3201012001',
+      letter_number_format: '{code}/{seq:3}/{village_code}/{month_roman}/{year}',
+      updated_at: now,
+    })
+    .execute();
+  // Every generated archive entry points at one stored PDF: the bytes do not matter to lists.
+  const pdfId = await insertFile(db.kysely, {
+    kind: 'pdf',
+    mime: 'application/pdf',
+    bytes: await renderLetterPdf(sampleLetterInput(null)),
+  });
+  await db.close();
+
+  const residentHash = await hashPassword(PASSWORD);
+  const adminHash = await hashPassword(ADMIN.password);
+  const people = residents(RESIDENTS);
+  const userRows = [
+    { id: 1, name: 'Admin Bench', email: ADMIN.email, password_hash: adminHash, role: 'ADMINISTRATOR', nik: null as string | null, p: {} as Record<string, string> },
+    ...people.map((p) => ({ id: p.id, name: p.name, email: p.email, password_hash: residentHash, role: 'WARGA', nik: p.nik, p: p.profile })),
+  ];
+  const U = ['id', 'name', 'email', 'password_hash', 'role', 'active', 'nik', 'kk_number', 'phone', 'birth_place', 'birth_date', 'gender', 'religion', 'marital_status', 'occupation', 'education', 'nationality', 'address', 'rt', 'rw', 'hamlet', 'created_at', 'updated_at'] as const;
+  const userValues = (u: (typeof userRows)[number]) => [
+    u.id, u.name, u.email, u.password_hash, u.role, 1, u.nik, u.p.kk_number ?? null, '0812' + String(u.id).padStart(8, '0'),
+    u.p.birth_place ?? null, u.p.birth_date ?? null, u.p.gender ?? null, u.p.religion ?? null, u.p.marital_status ?? null,
+    u.p.occupation ?? null, u.p.education ?? null, u.p.nationality ?? null, u.p.address ?? null, u.p.rt ?? null,
+    u.p.rw ?? null, u.p.hamlet ?? null, now, now,
+  ];
+
+  if (kind === 'sqlite') {
+    const sqlite = new SQLite(url.slice('file:'.length));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = OFF');
+    const insertUser = sqlite.prepare(`insert into users (${U.join(',')}) values (${U.map(() => '?').join(',')})`);
+    const insertRequest = sqlite.prepare(
+      `insert into letter_requests (${REQUEST_COLUMNS.join(',')}) values (${REQUEST_COLUMNS.map(() => '?').join(',')})`,
+    );
+    const insertTerm = sqlite.prepare(
+      'insert into letter_search_terms (letter_request_id, term, type, status, created_at) values (?, ?, ?, ?, ?)',
+    );
+    const insertHistory = sqlite.prepare(
+      'insert into pdf_histories (letter_request_id, type, file_id, sha256, number, issued_at, issued_by, processing_seconds) values (?, ?, ?, ?, ?, ?, 1, ?)',
+    );
+    sqlite.transaction(() => {
+      for (const u of userRows) insertUser.run(userValues(u));
+    })();
+    for (const batch of requests(people, REQUESTS, 50_000)) {
+      sqlite.transaction(() => {
+        for (const r of batch) {
+          insertRequest.run(REQUEST_COLUMNS.map((c) => r[c]));
+          for (const term of requestTerms(r)) insertTerm.run(r.id, term, r.type, r.status, r.created_at);
+          if (r.number) insertHistory.run(r.id, r.type, pdfId, 'b'.repeat(64), r.number, r.issued_at, r.processing_seconds);
+        }
+      })();
+    }
+    const upsertSeq = sqlite.prepare('insert into letter_sequences (scope, year, last_seq, updated_at) values (?, ?, ?, ?)');
+    sqlite.transaction(() => {
+      for (const [key, last] of sequences) {
+        const [scope, year] = key.split('|');
+        upsertSeq.run(scope, Number(year), last, now);
+      }
+    })();
+    sqlite.exec('analyze');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite.close();
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const unnestInsert = async (table: string, cols: readonly string[], types: string[], rows: unknown[][]) => {
+      const arrays = cols.map((_, i) => rows.map((r) => r[i]));
+      const params = types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
+      await client.query(`insert into ${table} (${cols.join(',')}) select * from unnest(${params})`, arrays);
+    };
+    const userTypes = U.map((c) => (c === 'id' || c === 'active' ? 'int' : 'text'));
+    for (let i = 0; i < userRows.length; i += 10_000) {
+      await unnestInsert('users', U, userTypes, userRows.slice(i, i + 10_000).map(userValues));
+    }
+    for (const batch of requests(people, REQUESTS, 10_000)) {
+      await unnestInsert('letter_requests', REQUEST_COLUMNS, REQUEST_COLUMNS.map((c) => PG_TYPES[c]), batch.map((r) => REQUEST_COLUMNS.map((c) => r[c])));
+      const terms = batch.flatMap((r) => requestTerms(r).map((t) => [r.id, t, r.type, r.status, r.created_at]));
+      await unnestInsert('letter_search_terms', ['letter_request_id', 'term', 'type', 'status', 'created_at'], ['int', 'text', 'text', 'text', 'text'], terms);
+      const histories = batch.filter((r) => r.number).map((r) => [r.id, r.type, pdfId, 'b'.repeat(64), r.number, r.issued_at, 1, r.processing_seconds]);
+      await unnestInsert('pdf_histories', ['letter_request_id', 'type', 'file_id', 'sha256', 'number', 'issued_at', 'issued_by', 'processing_seconds'], ['int', 'text', 'int', 'text', 'text', 'text', 'int', 'int'], histories);
+    }
+    for (const [key, last] of sequences) {
+      const [scope, year] = key.split('|');
+      await client.query('insert into letter_sequences (scope, year, last_seq, updated_at) values ($1, $2, $3, $4)', [scope, Number(year), last, now]);
+    }
+    for (const t of ['users', 'letter_requests', 'pdf_histories']) {
+      await client.query(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
+    }
+    await client.query('vacuum analyze');
+    await client.end();
+  }
+  console.log(`${kind}: ${RESIDENTS} residents and ${REQUESTS} requests loaded in ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
+// ---- 1. Issuing -----------------------------------------------------------------------------
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function issuing(url: string) {
+  const db = openDb(url);
+  warmUpLetterPdf();
+  const admin = await findUserById(db.kysely, 1);
+  if (!admin) throw new Error('no administrator');
+  const actor: Actor = { user: admin, ip: '127.0.0.1' };
+  const deps = { db: db.kysely, publicUrl: PUBLIC_URL };
+  const pending = await db.kysely
+    .selectFrom('letter_requests')
+    .select(['id', 'type'])
+    .where('status', '=', 'processing')
+    .orderBy('id', 'desc')
+    .limit(ISSUED + 10)
+    .execute();
+  const times: number[] = [];
+  for (const [i, row] of pending.entries()) {
+    const type = LETTER_TYPES.find((t) => t.code === row.type)!;
+    const t0 = performance.now();
+    await changeLetterRequest(deps, type, actor, row.id, { fields: {}, status: 'completed' });
+    // The first few warm the statement caches and the logo; they are not counted.
+    if (i >= 10) times.push(performance.now() - t0);
+  }
+  // For comparison: rendering alone, on the same letters' input shape.
+  const input = sampleLetterInput(await sampleLogo('png'));
+  const renders: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    await renderLetterPdf({ ...input, number: `500/${i}/3201012001/XI/2026` });
+    renders.push(performance.now() - t0);
+  }
+  await db.close();
+  times.sort((a, b) => a - b);
+  renders.sort((a, b) => a - b);
+  return {
+    letters: times.length,
+    issue_median_ms: round(percentile(times, 50)),
+    issue_p95_ms: round(percentile(times, 95)),
+    render_only_median_ms: round(percentile(renders, 50)),
+  };
+}
+
+// ---- 2 and 3. Through the running server ------------------------------------------------------
+
+async function token(base: string, email: string, password: string, retry = true): Promise<string> {
+  try {
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  } catch (err) {
+    // A kept-alive socket the server closed after its idle timeout, while the long list
+    // runs went on: try once more on a fresh one.
+    if (!retry) throw err;
+    return token(base, email, password, false);
+  }
+}
+
+async function residentTokens(base: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < 50; i++) tokens.push(await token(base, `warga${i * 7}@bench.desa.id`, PASSWORD));
+  return tokens;
+}
+
+/** The same 50 residents as a load generator: 50 connections, each sending again at once. */
+async function submissions(base: string, tokens: string[]): Promise<LoadResult> {
+  const body = JSON.stringify(LETTER_EXAMPLES.kp);
+  let next = 0;
+  const opts = {
+    url: `${base}/api/incomes-statement`,
+    connections: 50,
+    requests: [
+      {
+        method: 'POST' as const,
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+          body,
+        }),
+      },
+    ],
+  };
+  await autocannon({ ...opts, duration: 3 }); // warm-up
+  const r = await autocannon({ ...opts, duration: DURATION });
+  return {
+    name: 'POST /api/incomes-statement (50 residents)',
+    tool: 'autocannon',
+    requests_per_s: Math.round(r.requests.average),
+    latency_p50_ms: r.latency.p50,
+    latency_p95_ms: r.latency.p97_5,
+    latency_p99_ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non_2xx: r.non2xx,
+    connections: 50,
+    duration_s: DURATION,
+  };
+}
+
+/**
+ * 50 residents press "Ajukan" at the same moment, again and again: each round sends one request
+ * per resident at once and waits for all 50 answers.
+ */
+async function submissionBursts(base: string, tokens: string[], rounds: number) {
+  const body = JSON.stringify(LETTER_EXAMPLES.kp);
+  const latencies: number[] = [];
+  let errors = 0;
+  const post = async (t: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/incomes-statement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+      body,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) errors += 1;
+    return performance.now() - t0;
+  };
+  await Promise.all(tokens.map(post)); // warm-up round
+  for (let r = 0; r < rounds; r++) latencies.push(...(await Promise.all(tokens.map(post))));
+  latencies.sort((a, b) => a - b);
+  return {
+    name: `POST /api/incomes-statement, ${tokens.length} residents at once × ${rounds} rounds`,
+    requests: latencies.length,
+    latency_p50_ms: round(percentile(latencies, 50)),
+    latency_p95_ms: round(percentile(latencies, 95)),
+    latency_p99_ms: round(percentile(latencies, 99)),
+    latency_max_ms: round(latencies.at(-1) ?? 0),
+    errors,
+  };
+}
+
+async function adminLists(base: string, url: string): Promise<LoadResult[]> {
+  // Search terms that exist in the data: a NIK prefix and a number of the busiest type.
+  const db = openDb(url);
+  const sample = await db.kysely
+    .selectFrom('letter_requests')
+    .select(['applicant_nik', 'number'])
+    .where('type', '=', 'ku')
+    .where('number', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db.close();
+  const month = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 7);
+  const admin = await token(base, ADMIN.email, ADMIN.password);
+  const headers = { authorization: `Bearer ${admin}` };
+  const scenarios: [string, string][] = [
+    ['ku, status submitted (the queue)', '/api/business-certificate?status=submitted'],
+    ['ku, all statuses, page 1', '/api/business-certificate'],
+    ['ku, page 200', '/api/business-certificate?page=200'],
+    ['ku, search name "rahma"', '/api/business-certificate?search=rahma'],
+    ['ku, search "siti rahma"', '/api/business-certificate?search=siti%20rahma'],
+    ['ku, search NIK prefix', `/api/business-certificate?search=${sample.applicant_nik.slice(0, 10)}`],
+    ['ku, search number', `/api/business-certificate?search=${encodeURIComponent(sample.number!)}`],
+    ['ku, one month, completed', `/api/business-certificate?status=completed&from=${month}-01&to=${month}-28`],
+    ['all types, pending (submitted,needs_revision)', '/api/letter-requests?status=submitted,needs_revision'],
+    ['all types, search name "lestari"', '/api/letter-requests?search=lestari'],
+    ['archive, search number', `/api/pdf-histories?search=${encodeURIComponent(sample.number!)}`],
+  ];
+  const out: LoadResult[] = [];
+  for (const [name, path] of scenarios) {
+    out.push(await load(name, { url: `${base}${path}`, headers, connections: ADMIN_CONNECTIONS, duration: DURATION }));
+  }
+  return out;
+}
+
+// ---- Run ------------------------------------------------------------------------------------
+
+const results: Record<
+  string,
+  {
+    issuing: Awaited<ReturnType<typeof issuing>>;
+    bursts: Awaited<ReturnType<typeof submissionBursts>>;
+    submissions: LoadResult;
+    lists: LoadResult[];
+  }
+> = {};
+const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
+if (await postgresReachable()) kinds.push('postgres');
+else console.warn('PostgreSQL unreachable: letters bench runs on SQLite only');
+if (process.env.BENCH_DB) kinds.splice(0, kinds.length, ...(process.env.BENCH_DB.split(',') as ('sqlite' | 'postgres')[]));
+
+for (const kind of kinds) {
+  const url = await freshDatabaseUrl(kind, 'letters');
+  await fill(kind, url);
+  if (process.env.BENCH_FILL_ONLY) {
+    console.log(`filled ${url}`);
+    continue;
+  }
+  const issued = await issuing(url);
+  console.log(kind, 'issuing', issued);
+  const port = 3211;
+  const server = await startServer({ DATABASE_URL: url, PUBLIC_URL }, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const lists = await adminLists(base, url);
+    const tokens = await residentTokens(base);
+    const bursts = await submissionBursts(base, tokens, Number(process.env.BENCH_ROUNDS ?? 40));
+    console.log(kind, bursts);
+    const submitted = await submissions(base, tokens);
+    results[kind] = { issuing: issued, bursts, submissions: submitted, lists };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+writeResults('letters.json', { requests: REQUESTS, residents: RESIDENTS, at: new Date().toISOString(), results });
+for (const [kind, r] of Object.entries(results)) {
+  console.log(`\n${kind}: issuing ${r.issuing.issue_median_ms} ms median per letter (p95 ${r.issuing.issue_p95_ms} ms; rendering alone ${r.issuing.render_only_median_ms} ms)`);
+  console.log(`${kind}: ${r.bursts.name}: p50 ${r.bursts.latency_p50_ms} ms, p95 ${r.bursts.latency_p95_ms} ms, p99 ${r.bursts.latency_p99_ms} ms, max ${r.bursts.latency_max_ms} ms, errors ${r.bursts.errors}`);
+  console.table(
+    [r.submissions, ...r.lists].map((x) => ({
+      name: x.name,
+      conns: x.connections,
+      'req/s': x.requests_per_s,
+      p50: x.latency_p50_ms,
+      p95: x.latency_p95_ms,
+      p99: x.latency_p99_ms,
+      errors: x.errors,
+      non2xx: x.non_2xx,
+    })),
+  );
+}
