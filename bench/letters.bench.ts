@@ -63,10 +63,93 @@ function prng(seed: number) {
   };
 }
 
-const FIRST = ['Siti', 'Budi', 'Ahmad', 'Dewi', 'Agus', 'Sri', 'Joko', 'Rina', 'Dedi', 'Yanti', 'Asep', 'Euis', 'Ujang', 'Neng', 'Hendra', 'Lilis', 'Rudi', 'Wati', 'Iwan', 'Nur', 'Yohanes', 'Maria', 'Ketut', 'Made', 'Wayan', 'Ayu', 'Bambang', 'Endang', 'Teguh', 'Fitri', 'Rizky', 'Putri', 'Dimas', 'Ratna', 'Eko', 'Indah', 'Fajar', 'Lestari', 'Gilang', 'Nita'];
+const FIRST = [
+  'Siti',
+  'Budi',
+  'Ahmad',
+  'Dewi',
+  'Agus',
+  'Sri',
+  'Joko',
+  'Rina',
+  'Dedi',
+  'Yanti',
+  'Asep',
+  'Euis',
+  'Ujang',
+  'Neng',
+  'Hendra',
+  'Lilis',
+  'Rudi',
+  'Wati',
+  'Iwan',
+  'Nur',
+  'Yohanes',
+  'Maria',
+  'Ketut',
+  'Made',
+  'Wayan',
+  'Ayu',
+  'Bambang',
+  'Endang',
+  'Teguh',
+  'Fitri',
+  'Rizky',
+  'Putri',
+  'Dimas',
+  'Ratna',
+  'Eko',
+  'Indah',
+  'Fajar',
+  'Lestari',
+  'Gilang',
+  'Nita',
+];
 const MIDDLE = ['', '', '', 'Nur', 'Dwi', 'Tri', 'Eka', 'Kadek', 'Ayu', 'Muhammad', 'Ratu', 'Adi'];
-const LAST = ['Rahmawati', 'Santoso', 'Sitompul', 'Lestari', 'Hidayat', 'Kurniawan', 'Suryadi', 'Wijaya', 'Saputra', 'Permata', 'Nugroho', 'Susanti', 'Pratama', 'Handayani', 'Setiawan', 'Maulana', 'Firmansyah', 'Anggraini', 'Hakim', 'Gunawan', 'Purnama', 'Siregar', 'Nasution', 'Simanjuntak', 'Sulistyo', 'Wulandari', 'Ramadhan', 'Fauzi', 'Suherman', 'Komariah'];
-const JOBS = ['Petani', 'Pedagang', 'Buruh Harian Lepas', 'Karyawan Swasta', 'Guru', 'Wiraswasta', 'Ibu Rumah Tangga', 'Pelajar/Mahasiswa', 'Nelayan', 'Sopir'];
+const LAST = [
+  'Rahmawati',
+  'Santoso',
+  'Sitompul',
+  'Lestari',
+  'Hidayat',
+  'Kurniawan',
+  'Suryadi',
+  'Wijaya',
+  'Saputra',
+  'Permata',
+  'Nugroho',
+  'Susanti',
+  'Pratama',
+  'Handayani',
+  'Setiawan',
+  'Maulana',
+  'Firmansyah',
+  'Anggraini',
+  'Hakim',
+  'Gunawan',
+  'Purnama',
+  'Siregar',
+  'Nasution',
+  'Simanjuntak',
+  'Sulistyo',
+  'Wulandari',
+  'Ramadhan',
+  'Fauzi',
+  'Suherman',
+  'Komariah',
+];
+const JOBS = [
+  'Petani',
+  'Pedagang',
+  'Buruh Harian Lepas',
+  'Karyawan Swasta',
+  'Guru',
+  'Wiraswasta',
+  'Ibu Rumah Tangga',
+  'Pelajar/Mahasiswa',
+  'Nelayan',
+  'Sopir',
+];
 const RELIGIONS = ['Islam', 'Islam', 'Islam', 'Islam', 'Kristen', 'Katolik', 'Hindu', 'Buddha'];
 const EDUCATIONS = ['SD/Sederajat', 'SMP/Sederajat', 'SMA/Sederajat', 'D1–D3', 'D4/S1'];
 const DUSUN = ['Dusun Cibeureum', 'Dusun Babakan', 'Dusun Sirnagalih', 'Dusun Cisalak'];
@@ -87,7 +170,13 @@ function residents(count: number): Resident[] {
   for (let i = 0; i < count; i++) {
     const female = rand() < 0.5;
     const name = [pick(FIRST), pick(MIDDLE), pick(LAST)].filter(Boolean).join(' ');
-    const birth = new Date(Date.UTC(1950 + Math.floor(rand() * 55), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)));
+    const birth = new Date(
+      Date.UTC(
+        1950 + Math.floor(rand() * 55),
+        Math.floor(rand() * 12),
+        1 + Math.floor(rand() * 28),
+      ),
+    );
     const iso = birth.toISOString().slice(0, 10);
     const region = `3201${String(1 + Math.floor(rand() * 40)).padStart(2, '0')}`;
     const dd = birth.getUTCDate() + (female ? 40 : 0);
@@ -150,7 +239,14 @@ interface RequestRow {
 const DATA = new Map(
   LETTER_TYPES.map((t) => {
     const data = letterSchema(t).parse(LETTER_EXAMPLES[t.code]);
-    return [t.code, { json: JSON.stringify(data), purpose: data.purpose as string | null, phone: data.phone as string | null }];
+    return [
+      t.code,
+      {
+        json: JSON.stringify(data),
+        purpose: data.purpose as string | null,
+        phone: data.phone as string | null,
+      },
+    ];
   }),
 );
 
@@ -179,7 +275,17 @@ function* requests(people: Resident[], count: number, batch: number): Generator<
     const r = rand();
     let status: LetterStatus;
     if (age > 14) status = r < 0.85 ? 'completed' : r < 0.93 ? 'rejected' : 'cancelled';
-    else status = r < 0.35 ? 'submitted' : r < 0.55 ? 'processing' : r < 0.65 ? 'needs_revision' : r < 0.95 ? 'completed' : 'rejected';
+    else
+      status =
+        r < 0.35
+          ? 'submitted'
+          : r < 0.55
+            ? 'processing'
+            : r < 0.65
+              ? 'needs_revision'
+              : r < 0.95
+                ? 'completed'
+                : 'rejected';
     let snapshot = snapshots.get(person.id);
     if (!snapshot) {
       snapshot = JSON.stringify(applicantFromProfile(person.profile));
@@ -242,15 +348,48 @@ function* requests(people: Resident[], count: number, batch: number): Generator<
 let sequences = new Map<string, number>();
 
 const REQUEST_COLUMNS = [
-  'id', 'type', 'applicant_user_id', 'filed_by', 'applicant', 'applicant_name', 'applicant_name_key',
-  'applicant_nik', 'data', 'purpose', 'phone', 'status', 'note', 'number', 'number_seq', 'number_year',
-  'verify_token', 'issued_at', 'created_at', 'updated_at',
+  'id',
+  'type',
+  'applicant_user_id',
+  'filed_by',
+  'applicant',
+  'applicant_name',
+  'applicant_name_key',
+  'applicant_nik',
+  'data',
+  'purpose',
+  'phone',
+  'status',
+  'note',
+  'number',
+  'number_seq',
+  'number_year',
+  'verify_token',
+  'issued_at',
+  'created_at',
+  'updated_at',
 ] as const;
 const PG_TYPES: Record<(typeof REQUEST_COLUMNS)[number], string> = {
-  id: 'int', type: 'text', applicant_user_id: 'int', filed_by: 'int', applicant: 'text', applicant_name: 'text',
-  applicant_name_key: 'text', applicant_nik: 'text', data: 'text', purpose: 'text', phone: 'text', status: 'text',
-  note: 'text', number: 'text', number_seq: 'int', number_year: 'int', verify_token: 'text',
-  issued_at: 'text', created_at: 'text', updated_at: 'text',
+  id: 'int',
+  type: 'text',
+  applicant_user_id: 'int',
+  filed_by: 'int',
+  applicant: 'text',
+  applicant_name: 'text',
+  applicant_name_key: 'text',
+  applicant_nik: 'text',
+  data: 'text',
+  purpose: 'text',
+  phone: 'text',
+  status: 'text',
+  note: 'text',
+  number: 'text',
+  number_seq: 'int',
+  number_year: 'int',
+  verify_token: 'text',
+  issued_at: 'text',
+  created_at: 'text',
+  updated_at: 'text',
 };
 
 // ---- Bulk loading ---------------------------------------------------------------------------
@@ -261,7 +400,11 @@ async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<void> {
   const db = openDb(url);
   await migrateToLatest(db.kysely);
   const now = new Date().toISOString();
-  const logoId = await insertFile(db.kysely, { kind: 'image', mime: 'image/png', bytes: await sampleLogo('png') });
+  const logoId = await insertFile(db.kysely, {
+    kind: 'image',
+    mime: 'image/png',
+    bytes: await sampleLogo('png'),
+  });
   const village = sampleLetterInput().village;
   await db.kysely
     .insertInto('settings')
@@ -295,22 +438,83 @@ async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<void> {
   const adminHash = await hashPassword(ADMIN.password);
   const people = residents(RESIDENTS);
   const userRows = [
-    { id: 1, name: 'Admin Bench', email: ADMIN.email, password_hash: adminHash, role: 'ADMINISTRATOR', nik: null as string | null, p: {} as Record<string, string> },
-    ...people.map((p) => ({ id: p.id, name: p.name, email: p.email, password_hash: residentHash, role: 'WARGA', nik: p.nik, p: p.profile })),
+    {
+      id: 1,
+      name: 'Admin Bench',
+      email: ADMIN.email,
+      password_hash: adminHash,
+      role: 'ADMINISTRATOR',
+      nik: null as string | null,
+      p: {} as Record<string, string>,
+    },
+    ...people.map((p) => ({
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      password_hash: residentHash,
+      role: 'WARGA',
+      nik: p.nik,
+      p: p.profile,
+    })),
   ];
-  const U = ['id', 'name', 'email', 'password_hash', 'role', 'active', 'nik', 'kk_number', 'phone', 'birth_place', 'birth_date', 'gender', 'religion', 'marital_status', 'occupation', 'education', 'nationality', 'address', 'rt', 'rw', 'hamlet', 'created_at', 'updated_at'] as const;
+  const U = [
+    'id',
+    'name',
+    'email',
+    'password_hash',
+    'role',
+    'active',
+    'nik',
+    'kk_number',
+    'phone',
+    'birth_place',
+    'birth_date',
+    'gender',
+    'religion',
+    'marital_status',
+    'occupation',
+    'education',
+    'nationality',
+    'address',
+    'rt',
+    'rw',
+    'hamlet',
+    'created_at',
+    'updated_at',
+  ] as const;
   const userValues = (u: (typeof userRows)[number]) => [
-    u.id, u.name, u.email, u.password_hash, u.role, 1, u.nik, u.p.kk_number ?? null, '0812' + String(u.id).padStart(8, '0'),
-    u.p.birth_place ?? null, u.p.birth_date ?? null, u.p.gender ?? null, u.p.religion ?? null, u.p.marital_status ?? null,
-    u.p.occupation ?? null, u.p.education ?? null, u.p.nationality ?? null, u.p.address ?? null, u.p.rt ?? null,
-    u.p.rw ?? null, u.p.hamlet ?? null, now, now,
+    u.id,
+    u.name,
+    u.email,
+    u.password_hash,
+    u.role,
+    1,
+    u.nik,
+    u.p.kk_number ?? null,
+    '0812' + String(u.id).padStart(8, '0'),
+    u.p.birth_place ?? null,
+    u.p.birth_date ?? null,
+    u.p.gender ?? null,
+    u.p.religion ?? null,
+    u.p.marital_status ?? null,
+    u.p.occupation ?? null,
+    u.p.education ?? null,
+    u.p.nationality ?? null,
+    u.p.address ?? null,
+    u.p.rt ?? null,
+    u.p.rw ?? null,
+    u.p.hamlet ?? null,
+    now,
+    now,
   ];
 
   if (kind === 'sqlite') {
     const sqlite = new SQLite(url.slice('file:'.length));
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = OFF');
-    const insertUser = sqlite.prepare(`insert into users (${U.join(',')}) values (${U.map(() => '?').join(',')})`);
+    const insertUser = sqlite.prepare(
+      `insert into users (${U.join(',')}) values (${U.map(() => '?').join(',')})`,
+    );
     const insertRequest = sqlite.prepare(
       `insert into letter_requests (${REQUEST_COLUMNS.join(',')}) values (${REQUEST_COLUMNS.map(() => '?').join(',')})`,
     );
@@ -327,12 +531,24 @@ async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<void> {
       sqlite.transaction(() => {
         for (const r of batch) {
           insertRequest.run(REQUEST_COLUMNS.map((c) => r[c]));
-          for (const term of requestTerms(r)) insertTerm.run(r.id, term, r.type, r.status, r.created_at);
-          if (r.number) insertHistory.run(r.id, r.type, pdfId, 'b'.repeat(64), r.number, r.issued_at, r.processing_seconds);
+          for (const term of requestTerms(r))
+            insertTerm.run(r.id, term, r.type, r.status, r.created_at);
+          if (r.number)
+            insertHistory.run(
+              r.id,
+              r.type,
+              pdfId,
+              'b'.repeat(64),
+              r.number,
+              r.issued_at,
+              r.processing_seconds,
+            );
         }
       })();
     }
-    const upsertSeq = sqlite.prepare('insert into letter_sequences (scope, year, last_seq, updated_at) values (?, ?, ?, ?)');
+    const upsertSeq = sqlite.prepare(
+      'insert into letter_sequences (scope, year, last_seq, updated_at) values (?, ?, ?, ?)',
+    );
     sqlite.transaction(() => {
       for (const [key, last] of sequences) {
         const [scope, year] = key.split('|');
@@ -345,38 +561,91 @@ async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<void> {
   } else {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const unnestInsert = async (table: string, cols: readonly string[], types: string[], rows: unknown[][]) => {
+    const unnestInsert = async (
+      table: string,
+      cols: readonly string[],
+      types: string[],
+      rows: unknown[][],
+    ) => {
       const arrays = cols.map((_, i) => rows.map((r) => r[i]));
       const params = types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
-      await client.query(`insert into ${table} (${cols.join(',')}) select * from unnest(${params})`, arrays);
+      await client.query(
+        `insert into ${table} (${cols.join(',')}) select * from unnest(${params})`,
+        arrays,
+      );
     };
     const userTypes = U.map((c) => (c === 'id' || c === 'active' ? 'int' : 'text'));
     for (let i = 0; i < userRows.length; i += 10_000) {
       await unnestInsert('users', U, userTypes, userRows.slice(i, i + 10_000).map(userValues));
     }
     for (const batch of requests(people, REQUESTS, 10_000)) {
-      await unnestInsert('letter_requests', REQUEST_COLUMNS, REQUEST_COLUMNS.map((c) => PG_TYPES[c]), batch.map((r) => REQUEST_COLUMNS.map((c) => r[c])));
-      const terms = batch.flatMap((r) => requestTerms(r).map((t) => [r.id, t, r.type, r.status, r.created_at]));
-      await unnestInsert('letter_search_terms', ['letter_request_id', 'term', 'type', 'status', 'created_at'], ['int', 'text', 'text', 'text', 'text'], terms);
-      const histories = batch.filter((r) => r.number).map((r) => [r.id, r.type, pdfId, 'b'.repeat(64), r.number, r.issued_at, 1, r.processing_seconds]);
-      await unnestInsert('pdf_histories', ['letter_request_id', 'type', 'file_id', 'sha256', 'number', 'issued_at', 'issued_by', 'processing_seconds'], ['int', 'text', 'int', 'text', 'text', 'text', 'int', 'int'], histories);
+      await unnestInsert(
+        'letter_requests',
+        REQUEST_COLUMNS,
+        REQUEST_COLUMNS.map((c) => PG_TYPES[c]),
+        batch.map((r) => REQUEST_COLUMNS.map((c) => r[c])),
+      );
+      const terms = batch.flatMap((r) =>
+        requestTerms(r).map((t) => [r.id, t, r.type, r.status, r.created_at]),
+      );
+      await unnestInsert(
+        'letter_search_terms',
+        ['letter_request_id', 'term', 'type', 'status', 'created_at'],
+        ['int', 'text', 'text', 'text', 'text'],
+        terms,
+      );
+      const histories = batch
+        .filter((r) => r.number)
+        .map((r) => [
+          r.id,
+          r.type,
+          pdfId,
+          'b'.repeat(64),
+          r.number,
+          r.issued_at,
+          1,
+          r.processing_seconds,
+        ]);
+      await unnestInsert(
+        'pdf_histories',
+        [
+          'letter_request_id',
+          'type',
+          'file_id',
+          'sha256',
+          'number',
+          'issued_at',
+          'issued_by',
+          'processing_seconds',
+        ],
+        ['int', 'text', 'int', 'text', 'text', 'text', 'int', 'int'],
+        histories,
+      );
     }
     for (const [key, last] of sequences) {
       const [scope, year] = key.split('|');
-      await client.query('insert into letter_sequences (scope, year, last_seq, updated_at) values ($1, $2, $3, $4)', [scope, Number(year), last, now]);
+      await client.query(
+        'insert into letter_sequences (scope, year, last_seq, updated_at) values ($1, $2, $3, $4)',
+        [scope, Number(year), last, now],
+      );
     }
     for (const t of ['users', 'letter_requests', 'pdf_histories']) {
-      await client.query(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
+      await client.query(
+        `select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`,
+      );
     }
     await client.query('vacuum analyze');
     await client.end();
   }
-  console.log(`${kind}: ${RESIDENTS} residents and ${REQUESTS} requests loaded in ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(
+    `${kind}: ${RESIDENTS} residents and ${REQUESTS} requests loaded in ${Math.round((performance.now() - started) / 1000)} s`,
+  );
 }
 
 // ---- 1. Issuing -----------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const round = (n: number) => Math.round(n * 100) / 100;
 
 async function issuing(url: string) {
@@ -441,7 +710,8 @@ async function token(base: string, email: string, password: string, retry = true
 
 async function residentTokens(base: string): Promise<string[]> {
   const tokens: string[] = [];
-  for (let i = 0; i < 50; i++) tokens.push(await token(base, `warga${i * 7}@bench.desa.id`, PASSWORD));
+  for (let i = 0; i < 50; i++)
+    tokens.push(await token(base, `warga${i * 7}@bench.desa.id`, PASSWORD));
   return tokens;
 }
 
@@ -457,7 +727,10 @@ async function submissions(base: string, tokens: string[]): Promise<LoadResult> 
         method: 'POST' as const,
         setupRequest: (req: autocannon.Request) => ({
           ...req,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+          },
           body,
         }),
       },
@@ -533,16 +806,33 @@ async function adminLists(base: string, url: string): Promise<LoadResult[]> {
     ['ku, page 200', '/api/business-certificate?page=200'],
     ['ku, search name "rahma"', '/api/business-certificate?search=rahma'],
     ['ku, search "siti rahma"', '/api/business-certificate?search=siti%20rahma'],
-    ['ku, search NIK prefix', `/api/business-certificate?search=${sample.applicant_nik.slice(0, 10)}`],
+    [
+      'ku, search NIK prefix',
+      `/api/business-certificate?search=${sample.applicant_nik.slice(0, 10)}`,
+    ],
     ['ku, search number', `/api/business-certificate?search=${encodeURIComponent(sample.number!)}`],
-    ['ku, one month, completed', `/api/business-certificate?status=completed&from=${month}-01&to=${month}-28`],
-    ['all types, pending (submitted,needs_revision)', '/api/letter-requests?status=submitted,needs_revision'],
+    [
+      'ku, one month, completed',
+      `/api/business-certificate?status=completed&from=${month}-01&to=${month}-28`,
+    ],
+    [
+      'all types, pending (submitted,needs_revision)',
+      '/api/letter-requests?status=submitted,needs_revision',
+    ],
     ['all types, search name "lestari"', '/api/letter-requests?search=lestari'],
+    ['all types, search prefix "sit" (several words)', '/api/letter-requests?search=sit'],
     ['archive, search number', `/api/pdf-histories?search=${encodeURIComponent(sample.number!)}`],
   ];
   const out: LoadResult[] = [];
   for (const [name, path] of scenarios) {
-    out.push(await load(name, { url: `${base}${path}`, headers, connections: ADMIN_CONNECTIONS, duration: DURATION }));
+    out.push(
+      await load(name, {
+        url: `${base}${path}`,
+        headers,
+        connections: ADMIN_CONNECTIONS,
+        duration: DURATION,
+      }),
+    );
   }
   return out;
 }
@@ -561,7 +851,8 @@ const results: Record<
 const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
 if (await postgresReachable()) kinds.push('postgres');
 else console.warn('PostgreSQL unreachable: letters bench runs on SQLite only');
-if (process.env.BENCH_DB) kinds.splice(0, kinds.length, ...(process.env.BENCH_DB.split(',') as ('sqlite' | 'postgres')[]));
+if (process.env.BENCH_DB)
+  kinds.splice(0, kinds.length, ...(process.env.BENCH_DB.split(',') as ('sqlite' | 'postgres')[]));
 
 for (const kind of kinds) {
   const url = await freshDatabaseUrl(kind, 'letters');
@@ -587,10 +878,19 @@ for (const kind of kinds) {
   }
 }
 
-writeResults('letters.json', { requests: REQUESTS, residents: RESIDENTS, at: new Date().toISOString(), results });
+writeResults('letters.json', {
+  requests: REQUESTS,
+  residents: RESIDENTS,
+  at: new Date().toISOString(),
+  results,
+});
 for (const [kind, r] of Object.entries(results)) {
-  console.log(`\n${kind}: issuing ${r.issuing.issue_median_ms} ms median per letter (p95 ${r.issuing.issue_p95_ms} ms; rendering alone ${r.issuing.render_only_median_ms} ms)`);
-  console.log(`${kind}: ${r.bursts.name}: p50 ${r.bursts.latency_p50_ms} ms, p95 ${r.bursts.latency_p95_ms} ms, p99 ${r.bursts.latency_p99_ms} ms, max ${r.bursts.latency_max_ms} ms, errors ${r.bursts.errors}`);
+  console.log(
+    `\n${kind}: issuing ${r.issuing.issue_median_ms} ms median per letter (p95 ${r.issuing.issue_p95_ms} ms; rendering alone ${r.issuing.render_only_median_ms} ms)`,
+  );
+  console.log(
+    `${kind}: ${r.bursts.name}: p50 ${r.bursts.latency_p50_ms} ms, p95 ${r.bursts.latency_p95_ms} ms, p99 ${r.bursts.latency_p99_ms} ms, max ${r.bursts.latency_max_ms} ms, errors ${r.bursts.errors}`,
+  );
   console.table(
     [r.submissions, ...r.lists].map((x) => ({
       name: x.name,

@@ -41,10 +41,11 @@ import {
   parseData,
   setLetterNumber,
   updateLetterRequestIfStatus,
+  type LetterEventView,
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
 import { nextSequence } from '../repositories/letter-sequences.ts';
-import { activeAdminIds, insertNotifications } from '../repositories/notifications.ts';
+import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
 import { insertPdfHistory } from '../repositories/pdf-histories.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { findUserById, type UserRow } from '../repositories/users.ts';
@@ -137,12 +138,11 @@ async function notifyAdmins(
   exceptId: number,
   now: string,
 ): Promise<void> {
-  await insertNotifications(db, await activeAdminIds(db, exceptId), {
-    ...notice,
-    link: adminLink(type, row.id),
-    letter_request_id: row.id,
-    created_at: now,
-  });
+  await notifyActiveAdmins(
+    db,
+    { ...notice, link: adminLink(type, row.id), letter_request_id: row.id, created_at: now },
+    exceptId,
+  );
 }
 
 async function notifyResident(
@@ -181,7 +181,7 @@ export async function createLetterRequest(
   type: LetterType,
   actor: Actor,
   input: CreateInput,
-): Promise<{ row: LetterRequestRow; replayed: boolean }> {
+): Promise<{ row: LetterRequestRow; replayed: boolean; events?: LetterEventView[] }> {
   const { db } = deps;
   const user = actor.user;
   const replay = async (): Promise<LetterRequestRow | undefined> => {
@@ -228,7 +228,7 @@ export async function createLetterRequest(
   if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
 
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const { row, events } = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const created = await insertLetterRequest(trx, {
         type: type.code,
@@ -239,7 +239,7 @@ export async function createLetterRequest(
         idempotency_key: input.idempotencyKey ?? null,
         now,
       });
-      await insertLetterEvent(trx, {
+      const eventId = await insertLetterEvent(trx, {
         letter_request_id: created.id,
         actor_id: user.id,
         from_status: null,
@@ -266,9 +266,21 @@ export async function createLetterRequest(
         ip: actor.ip,
         detail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
       });
-      return created;
+      // The new request's whole history, so the answer needs no second read.
+      const history: LetterEventView[] = [
+        {
+          id: eventId,
+          from_status: null,
+          to_status: 'submitted',
+          note: null,
+          created_at: now,
+          actor_name: user.name,
+          actor_role: user.role,
+        },
+      ];
+      return { row: created, events: history };
     });
-    return { row, replayed: false };
+    return { row, replayed: false, events };
   } catch (err) {
     // The same key sent twice at once: the second insert loses on the unique constraint.
     if (

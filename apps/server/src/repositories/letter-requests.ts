@@ -229,15 +229,47 @@ export interface TermFilter {
 }
 
 /**
- * The search-term rows of requests matching every term and the filters: the longest term is
- * the index range, the others must be terms of the same request (ADR 0009).
+ * The one term a prefix covers, when it covers exactly one (the usual case: a whole word, a
+ * whole NIK or number); `undefined` when it covers several, `null` when none.
  */
-export function termMatches(db: Kysely<Database>, terms: readonly string[], f: TermFilter) {
-  const [driver = '', ...rest] = [...terms].sort((a, b) => b.length - a.length);
-  let t = db
-    .selectFrom('letter_search_terms as t')
-    .where('t.term', '>=', driver)
-    .where('t.term', '<', driver + PREFIX_END);
+async function onlyTerm(
+  db: Kysely<Database>,
+  prefix: string,
+  type: LetterCode | undefined,
+): Promise<string | null | undefined> {
+  const end = (dir: 'asc' | 'desc') => {
+    let q = db
+      .selectFrom('letter_search_terms')
+      .select('term')
+      .where('term', '>=', prefix)
+      .where('term', '<', prefix + PREFIX_END);
+    if (type) q = q.where('type', '=', type);
+    return q.orderBy('term', dir).limit(1);
+  };
+  const row = await db
+    .selectNoFrom(() => [end('asc').as('first'), end('desc').as('last')])
+    .executeTakeFirst();
+  if (!row?.first) return null;
+  return row.first === row.last ? row.first : undefined;
+}
+
+/**
+ * The search-term rows of requests matching every term and the filters: the longest term
+ * drives (by equality when `exact` is the only term it covers, else as a range); the others
+ * must be terms of the same request (ADR 0009).
+ */
+export function termMatches(
+  db: Kysely<Database>,
+  terms: readonly string[],
+  f: TermFilter,
+  exact?: string,
+) {
+  const [driver = '', ...rest] = longestFirst(terms);
+  let t = db.selectFrom('letter_search_terms as t');
+  t =
+    exact !== undefined
+      ? t.where('t.term', '=', exact)
+      : t.where('t.term', '>=', driver).where('t.term', '<', driver + PREFIX_END);
   if (f.type) t = t.where('t.type', '=', f.type);
   if (f.statuses?.length === 1) t = t.where('t.status', '=', f.statuses[0]!);
   else if (f.statuses?.length) t = t.where('t.status', 'in', [...f.statuses]);
@@ -256,6 +288,48 @@ export function termMatches(db: Kysely<Database>, terms: readonly string[], f: T
     );
   }
   return t;
+}
+
+const longestFirst = (terms: readonly string[]) => [...terms].sort((a, b) => b.length - a.length);
+
+/** Ids (with dates) of a page of the requests matching a search, and how many match in all. */
+async function searchPage(
+  db: Kysely<Database>,
+  terms: readonly string[],
+  f: TermFilter & { dir: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const exact = await onlyTerm(db, longestFirst(terms)[0] ?? '', f.type);
+  if (exact === null) return { ids: [], total: 0 };
+  const matches = termMatches(db, terms, f, exact);
+  if (exact !== undefined) {
+    // One term: each request appears once, already in date order in the index.
+    const [counted, page] = await Promise.all([
+      matches.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+      matches
+        .select('t.letter_request_id as id')
+        .orderBy('t.created_at', f.dir)
+        .orderBy('t.letter_request_id', f.dir)
+        .limit(f.limit)
+        .offset(f.offset)
+        .execute(),
+    ]);
+    return { ids: page.map((p) => p.id), total: Number(counted?.total ?? 0) };
+  }
+  // Several terms share the prefix: a request may match more than once.
+  const [counted, page] = await Promise.all([
+    matches
+      .select((eb) => eb.fn.count<number>('t.letter_request_id').distinct().as('total'))
+      .executeTakeFirst(),
+    matches
+      .select(['t.letter_request_id as id', 't.created_at'])
+      .groupBy(['t.letter_request_id', 't.created_at'])
+      .orderBy('t.created_at', f.dir)
+      .orderBy('t.letter_request_id', f.dir)
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+  ]);
+  return { ids: page.map((p) => p.id), total: Number(counted?.total ?? 0) };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -306,22 +380,7 @@ export async function listLetterRequests(
 
   if (terms && f.applicantUserId === undefined) {
     if (terms.length === 0) return { rows: [], total: 0 };
-    const matches = termMatches(db, terms, f);
-    const [counted, page] = await Promise.all([
-      matches
-        .select((eb) => eb.fn.count<number>('t.letter_request_id').distinct().as('total'))
-        .executeTakeFirst(),
-      matches
-        .select(['t.letter_request_id as id', 't.created_at'])
-        .groupBy(['t.letter_request_id', 't.created_at'])
-        .orderBy('t.created_at', dir)
-        .orderBy('t.letter_request_id', dir)
-        .limit(f.perPage)
-        .offset(offset)
-        .execute(),
-    ]);
-    total = Number(counted?.total ?? 0);
-    ids = page.map((p) => p.id);
+    ({ ids, total } = await searchPage(db, terms, { ...f, dir, limit: f.perPage, offset }));
   } else {
     let base = db.selectFrom('letter_requests as r');
     if (f.type) base = base.where('r.type', '=', f.type);
@@ -360,6 +419,9 @@ export async function listLetterRequests(
   return { rows, total };
 }
 
+/** An event as the request's history shows it. */
+export type LetterEventView = Awaited<ReturnType<typeof listLetterEvents>>[number];
+
 export function listLetterEvents(db: Kysely<Database>, requestId: number) {
   return db
     .selectFrom('letter_events as e')
@@ -388,6 +450,11 @@ export async function insertLetterEvent(
     note: string | null;
     created_at: string;
   },
-): Promise<void> {
-  await db.insertInto('letter_events').values(v).execute();
+): Promise<number> {
+  const row = await db
+    .insertInto('letter_events')
+    .values(v)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

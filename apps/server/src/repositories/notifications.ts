@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { NotificationsTable } from '../db/tables/letters.ts';
 
@@ -24,15 +24,37 @@ export async function insertNotifications(
     .execute();
 }
 
-/** Active administrators, the people told about new and resubmitted requests. */
-export async function activeAdminIds(db: Kysely<Database>, exceptId?: number): Promise<number[]> {
-  let q = db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'ADMINISTRATOR')
-    .where('active', '=', 1);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return (await q.execute()).map((r) => r.id);
+/**
+ * Notifies every active administrator (but the one acting) in one statement: they are the
+ * people told about new, resubmitted and cancelled requests.
+ */
+export async function notifyActiveAdmins(
+  db: Kysely<Database>,
+  n: NewNotification,
+  exceptId?: number,
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .columns(['user_id', 'title', 'body', 'link', 'letter_request_id', 'read_at', 'created_at'])
+    .expression((eb) => {
+      // Typed casts: PostgreSQL cannot infer the type of a bare parameter in a select list.
+      let admins = eb
+        .selectFrom('users')
+        .select([
+          'users.id',
+          sql<string>`cast(${n.title} as varchar(150))`.as('title'),
+          sql<string>`cast(${n.body} as text)`.as('body'),
+          sql<string | null>`cast(${n.link} as varchar(255))`.as('link'),
+          sql<number | null>`cast(${n.letter_request_id} as integer)`.as('letter_request_id'),
+          sql<null>`cast(null as varchar(30))`.as('read_at'),
+          sql<string>`cast(${n.created_at} as varchar(30))`.as('created_at'),
+        ])
+        .where('users.role', '=', 'ADMINISTRATOR')
+        .where('users.active', '=', 1);
+      if (exceptId !== undefined) admins = admins.where('users.id', '!=', exceptId);
+      return admins;
+    })
+    .execute();
 }
 
 export async function listNotifications(

@@ -96,6 +96,7 @@ export async function listPdfHistories(
     const matches = termMatches(db, terms, { type: f.type, statuses: ['completed'] }).select(
       't.letter_request_id',
     );
+    // (A request matching twice appears once: `in` does not repeat rows.)
     base = base.where('h.letter_request_id', 'in', matches);
   }
   const [counted, page] = await Promise.all([

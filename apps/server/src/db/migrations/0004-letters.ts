@@ -77,16 +77,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addPrimaryKeyConstraint('letter_search_terms_pkey', ['letter_request_id', 'term'])
     .execute();
-  // A search at one type's base; and across all types (letter history, archive).
+  // A search at one type's base; and across all types (letter history, archive). For one
+  // term the entries are in date order, so a page is read straight off the index.
   await db.schema
     .createIndex('letter_search_terms_type_idx')
     .on('letter_search_terms')
-    .columns(['type', 'term', 'status', 'created_at', 'letter_request_id'])
+    .columns(['type', 'term', 'created_at', 'letter_request_id', 'status'])
     .execute();
   await db.schema
     .createIndex('letter_search_terms_term_idx')
     .on('letter_search_terms')
-    .columns(['term', 'status', 'created_at', 'letter_request_id'])
+    .columns(['term', 'created_at', 'letter_request_id', 'status'])
     .execute();
 
   await db.schema

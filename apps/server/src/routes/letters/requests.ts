@@ -19,6 +19,7 @@ import { findFile } from '../../repositories/files.ts';
 import {
   listLetterEvents,
   listLetterRequests,
+  type LetterEventView,
   type LetterRequestRow,
 } from '../../repositories/letter-requests.ts';
 import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
@@ -96,9 +97,14 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 /** The request with its events and archive entry, as its viewer sees it. */
-async function detail(app: FastifyInstance, row: LetterRequestRow, viewer: UserRow) {
+async function detail(
+  app: FastifyInstance,
+  row: LetterRequestRow,
+  viewer: UserRow,
+  known?: LetterEventView[],
+) {
   const [events, pdf] = await Promise.all([
-    listLetterEvents(app.db, row.id),
+    known ?? listLetterEvents(app.db, row.id),
     row.status === 'completed' ? findPdfHistoryOfRequest(app.db, row.id) : undefined,
   ]);
   return {
@@ -192,14 +198,14 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
       const { applicant_id, applicant, ...data } = request.body;
       const actor = actorOf(request);
       const key = request.headers['idempotency-key'];
-      const { row, replayed } = await createLetterRequest(deps, type, actor, {
+      const { row, replayed, events } = await createLetterRequest(deps, type, actor, {
         data,
         applicantId: applicant_id,
         applicant,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send({ data: await detail(app, row, actor.user) });
+      return reply.code(201).send({ data: await detail(app, row, actor.user, events) });
     },
   );
 
