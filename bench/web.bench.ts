@@ -14,18 +14,30 @@ if (build.status !== 0) process.exit(1);
 
 const port = 3230;
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer({ DATABASE_URL: await freshDatabaseUrl('sqlite', 'web'), SEED_DEMO: '1', RATE_LIMIT_MAX: '0' }, port);
+const server = await startServer(
+  { DATABASE_URL: await freshDatabaseUrl('sqlite', 'web'), SEED_DEMO: '1', RATE_LIMIT_MAX: '0' },
+  port,
+);
 
 /** What the HTML references up front: module scripts, modulepreloads and stylesheets. */
 async function firstLoad() {
   const html = await (await fetch(`${base}/`)).text();
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   const files = [{ name: 'index.html', bytes: Buffer.from(html) }];
   for (const ref of new Set(refs)) {
     files.push({ name: ref, bytes: fs.readFileSync(path.join(ROOT, 'apps/web/dist', ref)) });
   }
-  const sized = files.map((f) => ({ name: f.name, raw: f.bytes.length, gzip: zlib.gzipSync(f.bytes, { level: 9 }).length }));
-  return { files: sized, total_gzip_kb: Math.round((sized.reduce((a, f) => a + f.gzip, 0) / 1024) * 10) / 10 };
+  const sized = files.map((f) => ({
+    name: f.name,
+    raw: f.bytes.length,
+    gzip: zlib.gzipSync(f.bytes, { level: 9 }).length,
+  }));
+  return {
+    files: sized,
+    total_gzip_kb: Math.round((sized.reduce((a, f) => a + f.gzip, 0) / 1024) * 10) / 10,
+  };
 }
 
 const results: Record<string, unknown> = {};
@@ -33,7 +45,16 @@ try {
   results.first_load = await firstLoad();
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const scores: Record<string, Record<string, number>> = {};
@@ -46,7 +67,9 @@ try {
         formFactor: 'mobile',
       });
       const cats = run?.lhr.categories ?? {};
-      scores[page] = Object.fromEntries(Object.entries(cats).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]));
+      scores[page] = Object.fromEntries(
+        Object.entries(cats).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+      );
     }
     results.lighthouse_mobile = scores;
   } finally {

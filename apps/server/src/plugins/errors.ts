@@ -52,12 +52,10 @@ export default fp(async (app) => {
       return reply.code(422).send({ message: first ?? 'Periksa kembali isian Anda.', errors });
     }
     if (error.validation) {
-      return reply
-        .code(422)
-        .send({
-          message: 'Periksa kembali isian Anda.',
-          errors: fieldErrors(error.validation as ValidationIssue[]),
-        });
+      return reply.code(422).send({
+        message: 'Periksa kembali isian Anda.',
+        errors: fieldErrors(error.validation as ValidationIssue[]),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error(

@@ -72,11 +72,11 @@ const WIDTH = RIGHT - LEFT;
 const BOTTOM = PAGE_H - M.bottom;
 
 const BODY = 12;
-const LEAD = 15.5;
+const LEAD = 15;
 const PARA_GAP = 7;
 const INDENT = 1.25 * CM;
 const LOGO_BOX = 2.4 * CM;
-const SIG_W = 7.2 * CM;
+const SIG_W = 6.8 * CM;
 const SIG_SPACE = 2.0 * CM;
 const QR_SIZE = 2.4 * CM;
 
@@ -98,6 +98,7 @@ export async function renderLetterPdf(input: LetterPdfInput): Promise<Buffer> {
 function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promise<Buffer> {
   const v = input.village;
   const dateText = formatIssueDate(input.issueDate);
+  if (!input.verifyUrl.trim()) throw new Error('verifyUrl wajib diisi');
   const created = creationDate(input);
   const desa = stripPrefix(v.name, /^desa\s+/i);
   const kec = stripPrefix(v.kecamatan, /^(kecamatan|kec\.)\s*/i);
@@ -156,11 +157,13 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   /** Body paragraph(s), flowing across pages line by line. */
   const paragraph = (text: string, align: Align = 'justify', indent = INDENT) => {
     const lines = ts.setText(text, { size: BODY, width: WIDTH, firstIndent: indent });
-    for (const line of lines) {
+    lines.forEach((line, i) => {
       ensure(LEAD);
       ts.drawLine(line, LEFT, y, WIDTH, align);
       y += LEAD;
-    }
+      // A little air between the paragraphs of one text (a typed "\n").
+      if (line.last && i < lines.length - 1) y += 3;
+    });
   };
 
   // ---- Letterhead ------------------------------------------------------------------------
@@ -254,7 +257,7 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   );
   const sig = signatureLines(ts, v, desa, dateText);
   const sigH = sig.height;
-  const blockH = closing.length * LEAD + 12 + Math.max(sigH, QR_SIZE + LEAD);
+  const blockH = closing.length * LEAD + 12 + Math.max(sigH, LEAD + QR_SIZE + 14);
   ensure(blockH);
   for (const line of closing) {
     ts.drawLine(line, LEFT, y, WIDTH, 'justify');
@@ -403,7 +406,9 @@ function signatureLines(
 ): Signature {
   const set = (text: string, style: FontStyle = 'regular') =>
     ts.setText(text, { style, size: BODY, width: SIG_W });
-  const place = set(`${desa}, ${dateText}`);
+  // Keep the date whole: "{desa}, {date}" on one line, else the date on a line of its own.
+  const whole = set(`${desa}, ${dateText}`);
+  const place = whole.length === 1 ? whole : [...set(`${desa},`), ...set(dateText)];
   const role = set(`Kepala Desa ${desa}`);
   const name = set(v.head_name.trim() || '-', 'bold');
   const nip = v.head_nip?.trim() ? set(`NIP. ${v.head_nip.trim()}`) : [];
@@ -451,9 +456,9 @@ function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number,
   if (isWeb) doc.link(x, y, QR_SIZE, QR_SIZE, url);
 
   const tx = x + QR_SIZE + 0.3 * CM;
-  const tw = RIGHT - SIG_W - 0.4 * CM - tx;
-  let ty = y + 2;
-  for (const line of ts.setText('Pindai kode QR untuk memeriksa keaslian surat ini:', {
+  const tw = RIGHT - SIG_W - 0.3 * CM - tx;
+  let ty = y + 1;
+  for (const line of ts.setText('Pindai kode QR ini untuk memeriksa keaslian surat:', {
     style: 'italic',
     size: 8.5,
     width: tw,
@@ -461,10 +466,21 @@ function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number,
     ts.drawLine(line, tx, ty, tw);
     ty += 10.5;
   }
-  ty += 1.5;
-  for (const line of ts.setText(url, { size: 8, width: tw })) {
-    ts.drawLine(line, tx, ty, tw);
-    ty += 10;
+  // The URL on one line if at all possible (people type it, tests grep for it): beside the
+  // QR code at 8 pt down to 6 pt, else under the QR code across the whole left column.
+  const natural = ts.widthOf(url, 'regular', 1);
+  const fit = (width: number) => Math.min(8, width / natural);
+  const under = RIGHT - SIG_W - 0.3 * CM - x;
+  if (fit(tw) >= 6) {
+    const line = ts.setText(url, { size: fit(tw), width: tw })[0];
+    if (line) ts.drawLine(line, tx, ty + 1.5, tw);
+  } else {
+    const size = Math.max(6, fit(under));
+    let uy = y + QR_SIZE + 3;
+    for (const line of ts.setText(url, { size, width: under })) {
+      ts.drawLine(line, x, uy, under);
+      uy += size * 1.25;
+    }
   }
 }
 
