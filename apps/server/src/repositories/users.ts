@@ -29,31 +29,8 @@ export type UserWrite = Partial<
 > & { active?: boolean };
 
 export function toApiUser(row: UserRow): ApiUser {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    roles: [{ name: row.role }],
-    active: Boolean(row.active),
-    nik: row.nik,
-    kk_number: row.kk_number,
-    phone: row.phone,
-    birth_place: row.birth_place,
-    birth_date: row.birth_date,
-    gender: row.gender,
-    religion: row.religion,
-    marital_status: row.marital_status,
-    occupation: row.occupation,
-    education: row.education,
-    nationality: row.nationality,
-    address: row.address,
-    rt: row.rt,
-    rw: row.rw,
-    hamlet: row.hamlet,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  const { password_hash: _hash, active, ...fields } = row;
+  return { ...fields, active: Boolean(active), roles: [{ name: row.role }] };
 }
 
 export function findUserById(db: Kysely<Database>, id: number) {

@@ -14,6 +14,28 @@ export function loginKey(email: string): string {
   return sha256Hex(`login:${email.toLowerCase()}`).slice(0, 40);
 }
 
+interface FailureWindow {
+  /** Failures for this e-mail since the lock window opened or its last success. */
+  account: string[];
+  /** Failures from this address within the lock window. */
+  address: string[];
+}
+
+async function recentLoginFailures(
+  db: Kysely<Database>,
+  config: Config,
+  key: string,
+  ip: string,
+): Promise<FailureWindow> {
+  const windowStart = new Date(Date.now() - config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
+  const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: key });
+  const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
+  return {
+    account: await recentFailures(db, { action: 'login.failure', since, subjectKey: key }),
+    address: await recentFailures(db, { action: 'login.failure', since: windowStart, ip }),
+  };
+}
+
 export async function assertNotLocked(
   db: Kysely<Database>,
   config: Config,
@@ -22,25 +44,12 @@ export async function assertNotLocked(
 ): Promise<void> {
   const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
   const now = Date.now();
-  const windowStart = new Date(now - lockMs).toISOString();
-  const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: key });
-  const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-
-  const accountFailures = await recentFailures(db, {
-    action: 'login.failure',
-    since,
-    subjectKey: key,
-  });
-  const addressFailures = await recentFailures(db, {
-    action: 'login.failure',
-    since: windowStart,
-    ip,
-  });
-  const blockedBy = (failures: string[], max: number) =>
-    failures.length >= max ? Date.parse(failures[failures.length - max]!) + lockMs : 0;
+  const failures = await recentLoginFailures(db, config, key, ip);
+  const blockedBy = (list: string[], max: number) =>
+    list.length >= max ? Date.parse(list[list.length - max]!) + lockMs : 0;
   const until = Math.max(
-    blockedBy(accountFailures, config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
-    blockedBy(addressFailures, config.LOGIN_MAX_FAILURES_PER_ADDRESS),
+    blockedBy(failures.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
+    blockedBy(failures.address, config.LOGIN_MAX_FAILURES_PER_ADDRESS),
   );
   if (until > now) {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
@@ -70,23 +79,10 @@ export async function recordFailure(
     ip: entry.ip,
     detail: { reason: entry.reason },
   });
-  const windowStart = new Date(Date.now() - config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
-  const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: entry.key });
-  const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-  const accountFailures = await recentFailures(db, {
-    action: 'login.failure',
-    since,
-    subjectKey: entry.key,
-  });
-  const addressFailures = await recentFailures(db, {
-    action: 'login.failure',
-    since: windowStart,
-    ip: entry.ip,
-  });
-  if (
-    accountFailures.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-    addressFailures.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS
-  ) {
+  // Counted again after the insert, so concurrent failures still yield one lock-out row.
+  const failures = await recentLoginFailures(db, config, entry.key, entry.ip);
+  const byAccount = failures.account.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
+  if (byAccount || failures.address.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
     await writeAudit(db, {
       action: 'login.locked',
       user_id: entry.userId,
@@ -94,10 +90,7 @@ export async function recordFailure(
       subject_id: entry.userId,
       subject_key: entry.key,
       ip: entry.ip,
-      detail: {
-        by:
-          accountFailures.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT ? 'account' : 'address',
-      },
+      detail: { by: byAccount ? 'account' : 'address' },
     });
   }
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LETTER_CODES } from '@balai/domain';
-import { meta, metaSchema } from '../../lib/pagination.ts';
-import { listLetterRequests } from '../../repositories/letter-requests.ts';
+import { metaSchema } from '../../lib/pagination.ts';
 import { currentAuth } from '../../types.ts';
 import { responses } from '../schemas.ts';
-import { dateBounds, letterListQuery, letterRequestSchema, toApiLetterRequest } from './schemas.ts';
+import { listRequestsPage } from './list-requests.ts';
+import { letterListQuery, letterRequestSchema } from './schemas.ts';
 
 const query = letterListQuery.extend({
   type: z
@@ -32,34 +32,13 @@ const letterRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const q = request.query;
-      const { start, end } = dateBounds(q.from, q.to);
-      const isAdmin = user.role === 'ADMINISTRATOR';
-      const { rows, total } = await listLetterRequests(app.db, {
-        type: q.type,
-        statuses: q.status,
-        applicantUserId: isAdmin ? q.applicant_id : user.id,
-        createdFrom: start,
-        createdBefore: end,
-        search: q.search,
-        sort: q.sort === 'created_at' ? 'oldest' : 'newest',
-        page: q.page,
-        perPage: q.per_page,
-      });
-      const data = rows.map((r) =>
-        toApiLetterRequest(
-          r,
-          user,
-          app.config.PUBLIC_URL,
-          r.pdf_history_id !== null && r.pdf_sha256 !== null
-            ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
-            : null,
-        ),
-      );
-      return { data, meta: meta(q.page, q.per_page, total) };
-    },
+    async (request) =>
+      listRequestsPage(
+        { db: app.db, publicUrl: app.config.PUBLIC_URL },
+        currentAuth(request).user,
+        request.query,
+        request.query.type,
+      ),
   );
 };
 

@@ -13,12 +13,11 @@ import {
   type LetterType,
 } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
-import { meta, metaSchema } from '../../lib/pagination.ts';
+import { metaSchema } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { findFile } from '../../repositories/files.ts';
 import {
   listLetterEvents,
-  listLetterRequests,
   type LetterEventView,
   type LetterRequestRow,
 } from '../../repositories/letter-requests.ts';
@@ -36,8 +35,8 @@ import {
 } from '../../letters/workflow.ts';
 import { currentAuth } from '../../types.ts';
 import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
+import { listRequestsPage } from './list-requests.ts';
 import {
-  dateBounds,
   letterListQuery,
   letterRequestDetailSchema,
   letterRequestSchema,
@@ -150,34 +149,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
         }),
       },
     },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const q = request.query;
-      const { start, end } = dateBounds(q.from, q.to);
-      const isAdmin = user.role === 'ADMINISTRATOR';
-      const { rows, total } = await listLetterRequests(app.db, {
-        type: type.code,
-        statuses: q.status,
-        applicantUserId: isAdmin ? q.applicant_id : user.id,
-        createdFrom: start,
-        createdBefore: end,
-        search: q.search,
-        sort: q.sort === 'created_at' ? 'oldest' : 'newest',
-        page: q.page,
-        perPage: q.per_page,
-      });
-      const data = rows.map((r) =>
-        toApiLetterRequest(
-          r,
-          user,
-          app.config.PUBLIC_URL,
-          r.pdf_history_id !== null && r.pdf_sha256 !== null
-            ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
-            : null,
-        ),
-      );
-      return { data, meta: meta(q.page, q.per_page, total) };
-    },
+    async (request) => listRequestsPage(deps, currentAuth(request).user, request.query, type.code),
   );
 
   app.post(

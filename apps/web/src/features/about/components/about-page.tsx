@@ -6,6 +6,7 @@ import { useContentList, type Figure, type VillageProfile } from '../../../lib/c
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { FigureList } from '../../../components/ui/figure-list.tsx';
 
 const PopulationCharts = lazy(() => import('./population-charts.tsx'));
 
@@ -54,7 +55,7 @@ export function AboutPage() {
             onRetry={facts.retry}
             empty="Belum ada data wilayah."
           >
-            {(items) => <Facts items={items} />}
+            {(items) => <FigureList items={items} look="card" />}
           </LoadState>
         </div>
       </section>
@@ -98,7 +99,7 @@ export function AboutPage() {
               onRetry={population.retry}
               empty="Belum ada data kependudukan."
             >
-              {(items) => <Facts items={items} />}
+              {(items) => <FigureList items={items} look="card" />}
             </LoadState>
           </div>
           <div className="mt-10">
@@ -111,22 +112,6 @@ export function AboutPage() {
         </div>
       </section>
     </>
-  );
-}
-
-function Facts({ items }: { items: Figure[] }) {
-  return (
-    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
-      {items.map((item) => (
-        <div key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-sm font-medium text-slate-700">{item.label}</dt>
-          <dd className="mt-1 text-xl font-bold text-brand-900">
-            {item.value}
-            {item.unit && <span className="ml-1 text-base font-semibold">{item.unit}</span>}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

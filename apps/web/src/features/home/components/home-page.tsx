@@ -14,6 +14,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { governmentName, useSettings } from '../../../lib/settings.ts';
 import { HeaderCarousel } from './header-carousel.tsx';
+import { FigureList } from '../../../components/ui/figure-list.tsx';
 
 const STEPS = [
   {
@@ -172,22 +173,6 @@ function Services() {
         </p>
       </div>
     </section>
-  );
-}
-
-function FigureList({ items }: { items: Figure[] }) {
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map((item) => (
-        <div key={item.id} className="rounded-lg border border-slate-200 p-4">
-          <dt className="text-sm font-medium text-slate-700">{item.label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-brand-900">
-            {item.value}
-            {item.unit && <span className="ml-1 text-base font-semibold">{item.unit}</span>}
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
