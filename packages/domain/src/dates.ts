@@ -43,3 +43,26 @@ export function formatDateId(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
   return `${d} ${MONTHS_ID[(m ?? 1) - 1]} ${y}`;
 }
+
+/**
+ * An instant as the village reads it: "22 November 2026, 14.05 WIB" (Western Indonesian Time,
+ * whatever the reader's own time zone).
+ */
+export function formatDateTimeId(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: VILLAGE_TIME_ZONE,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${Number(parts.day)} ${MONTHS_ID[Number(parts.month) - 1]} ${parts.year}, ${parts.hour}.${parts.minute} WIB`;
+}

@@ -9,6 +9,7 @@ export * from './api-paths.ts';
 export * from './letters/letter-type.ts';
 export * from './letters/applicant.ts';
 export * from './letters/statement.ts';
+export * from './letters/format.ts';
 export * from './letters/statuses.ts';
 export * from './letters/registry.ts';
 export * from './content/content-resource.ts';

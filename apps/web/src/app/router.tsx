@@ -59,6 +59,20 @@ export function appRoutes(): RouteObject[] {
               }),
             },
             {
+              // The resident's own pages: signed in only, back here after signing in.
+              Component: RequireAuth,
+              children: [
+                {
+                  path: 'service/:type/:id',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/letters/components/request-detail-page.tsx')
+                    ).RequestDetailPage,
+                  }),
+                },
+              ],
+            },
+            {
               path: 'verify/:token',
               lazy: async () => ({
                 Component: (await import('../features/verify/components/verify-page.tsx'))
@@ -111,6 +125,22 @@ export function appRoutes(): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/profile/components/profile-page.tsx'))
                       .ProfilePage,
+                  }),
+                },
+                {
+                  path: 'letter-history',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/letters/components/letter-history-page.tsx')
+                    ).LetterHistoryPage,
+                  }),
+                },
+                {
+                  path: 'letter-history/:id',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/letters/components/letter-history-detail-page.tsx')
+                    ).LetterHistoryDetailPage,
                   }),
                 },
                 {

@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** A token to send instead of the client's own (the login steps fetch with a fresh one). */
   token?: string;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
   /** Leave a 401 to the caller instead of ending the session (used by logout). */
   ignoreUnauthorized?: boolean;
 }
@@ -74,7 +76,7 @@ export function createHttpClient(baseUrl: string) {
         url.searchParams.set(key, String(value));
       }
     }
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const bearer = options.token ?? token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -93,17 +95,45 @@ export function createHttpClient(baseUrl: string) {
       throw GENERIC_FAILURE;
     }
 
-    const parsed = await readBody(response).catch(() => undefined);
-    if (response.ok) return parsed as T;
+    if (response.ok) return (await readBody(response).catch(() => undefined)) as T;
+    throw await failure(response, !!bearer && !options.ignoreUnauthorized);
+  }
 
-    if (response.status === 401 && bearer && !options.ignoreUnauthorized) onUnauthorized?.();
-    if (parsed === undefined || parsed === '') throw GENERIC_FAILURE;
+  /** The value a failed response rejects with; a 401 to a call with a token ends the session. */
+  async function failure(response: Response, endSessionOn401: boolean): Promise<unknown> {
+    const parsed = await readBody(response).catch(() => undefined);
+    if (response.status === 401 && endSessionOn401) onUnauthorized?.();
+    if (parsed === undefined || parsed === '') return GENERIC_FAILURE;
     if (typeof parsed === 'object' && parsed !== null) statuses.set(parsed, response.status);
-    throw parsed;
+    return parsed;
+  }
+
+  /**
+   * Fetches a file behind the session (an issued letter's PDF) as a Blob, with the file name the
+   * server gives in Content-Disposition. Failures reject like every other call.
+   */
+  async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+    const url = new URL(baseUrl + path, window.location.origin);
+    const headers: Record<string, string> = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'GET', headers });
+    } catch {
+      throw GENERIC_FAILURE;
+    }
+    if (!response.ok) throw await failure(response, !!token);
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+    return {
+      blob: await response.blob(),
+      fileName: match?.[1] ? decodeURIComponent(match[1]) : null,
+    };
   }
 
   return {
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    download,
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('POST', path, body, options),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

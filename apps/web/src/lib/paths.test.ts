@@ -16,6 +16,14 @@ describe('paths', () => {
     expect(apiPaths.notificationsUnreadCount).toBe(strip(shared.notificationsUnreadCount));
     expect(apiPaths.letterTypes).toBe(strip(shared.letterTypes));
     expect(apiPaths.verify('a b')).toBe(strip(shared.verify('a b')));
+    const base = '/api/business-certificate';
+    expect(apiPaths.letterCollection(base)).toBe(strip(shared.collection(base)));
+    expect(apiPaths.letterItem(base, 3)).toBe(strip(shared.item(base, 3)));
+    expect(apiPaths.letterStatus(base, 3)).toBe(strip(shared.letterStatus(base, 3)));
+    expect(apiPaths.letterPdf(base, 3)).toBe(strip(shared.letterPdf(base, 3)));
+    expect(apiPaths.letterRequests).toBe(strip(shared.letterRequests));
+    expect(apiPaths.pdfHistories).toBe(strip(shared.pdfHistories));
+    expect(apiPaths.pdfHistory(4)).toBe(strip(shared.pdfHistory(4)));
     expect(paths.verify('a b')).toBe(publicPaths.verifyPage('a b'));
     expect(paths.file(9)).toBe(publicPaths.file(9));
   });

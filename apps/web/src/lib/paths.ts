@@ -14,9 +14,13 @@ export const paths = {
   officials: '/about/official',
   service: '/service',
   serviceType: (code: string) => `/service/${encodeURIComponent(code)}`,
+  /** One letter request of the signed-in resident. */
+  serviceRequest: (code: string, id: number | string) =>
+    `/service/${encodeURIComponent(code)}/${encodeURIComponent(String(id))}`,
   verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
   gallery: '/gallery',
   notification: '/notification',
+  notificationDetail: (id: number | string) => `/notification/${encodeURIComponent(String(id))}`,
   notFound: '/404',
   auth: {
     login: (returnTo?: string | null) => {
@@ -31,11 +35,18 @@ export const paths = {
     root: '/profile',
     changePassword: '/profile/change-password',
     letterHistory: '/profile/letter-history',
+    /** One issued letter of the archive (a pdf-histories id). */
+    letterHistoryDetail: (id: number | string) =>
+      `/profile/letter-history/${encodeURIComponent(String(id))}`,
   },
   admin: { root: '/admin' },
   /** An uploaded file (image or PDF) served by the API process. */
   file: (id: number | string) => `/files/${id}`,
 } as const;
+
+const seg = (v: number | string) => encodeURIComponent(String(v));
+/** An API path as the server writes it ("/api/…"), relative to the client's base address. */
+export const stripApi = (path: string) => path.replace(/^\/api(?=\/)/, '');
 
 /**
  * API paths, relative to the HTTP client's base address (`/api`). They are the shared
@@ -53,6 +64,14 @@ export const apiPaths = {
   settings: '/settings',
   notificationsUnreadCount: '/notifications/unread-count',
   letterTypes: '/letter-types',
+  /** A letter type's requests: its API base (e.g. "/api/business-certificate") without /api. */
+  letterCollection: (base: string) => stripApi(base),
+  letterItem: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}`,
+  letterStatus: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}/status`,
+  letterPdf: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}/pdf`,
+  letterRequests: '/letter-requests',
+  pdfHistories: '/pdf-histories',
+  pdfHistory: (id: number | string) => `/pdf-histories/${seg(id)}`,
   verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
   /** A public content resource's list, e.g. `content('homepage-headers')`. */
   content: (base: ContentBase) => `/${base}`,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock, ErrorBlock } from '../../../components/ui/load-state.tsx';
@@ -8,9 +9,14 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Requirements } from './requirements.tsx';
 
+// The form, the profile and the resident's list load only for a signed-in visitor.
+const ResidentSection = lazy(async () => ({
+  default: (await import('../../letters/components/resident-section.tsx')).ResidentSection,
+}));
+
 /**
  * /service/{type}: what the letter is for and what to bring. Signed out, the way to sign in that
- * comes back here; the request form itself joins this page later.
+ * comes back here; signed in, the request form and the resident's own requests of this type.
  */
 export function ServiceTypePage() {
   const { type: code = '' } = useParams();
@@ -55,14 +61,13 @@ export function ServiceTypePage() {
           </Link>
         </nav>
         <Requirements items={type.requirements} headingLevel={2} />
-        <h2 className="mt-8 text-2xl font-bold text-slate-900">Ajukan surat</h2>
         {isAuthenticated ? (
-          <p className="mt-2 text-lg text-slate-800">
-            Formulir permohonan untuk surat ini sedang disiapkan. Sementara itu, siapkan persyaratan
-            di atas.
-          </p>
+          <Suspense fallback={<LoadingBlock />}>
+            <ResidentSection code={type.code} />
+          </Suspense>
         ) : (
           <>
+            <h2 className="mt-8 text-2xl font-bold text-slate-900">Ajukan surat</h2>
             <p className="mt-2 text-lg text-slate-800">
               Untuk mengajukan surat ini, masuk dulu ke akun Anda. Setelah masuk, Anda kembali ke
               halaman ini.

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/http-client.ts';
+import { downloadLetterPdf } from '../api/letter-requests.ts';
+
+/** Downloads an issued letter's PDF through the session; a failure says why in a toast. */
+export function DownloadButton({
+  url,
+  fileName,
+  label = 'Unduh surat (PDF)',
+}: {
+  url: string;
+  fileName: string;
+  label?: string;
+}) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadLetterPdf(url, fileName);
+    } catch (error) {
+      toast.error(errorMessage(error), { title: 'Surat tidak dapat diunduh' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button onClick={() => void download()} loading={busy}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,80 @@
+import { letterTypeByCode } from '@balai/domain';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { useProfile } from '../../profile/api/get-profile.ts';
+import { useOwnRequests } from '../api/letter-requests.ts';
+import { Pager, RequestList } from './request-list.tsx';
+import { RequestFlow } from './request-flow.tsx';
+
+/**
+ * The signed-in part of /service/{type}: the request form with the applicant block from the
+ * profile, and below it the resident's own requests of this type. Loaded only once signed in,
+ * so the public page stays small.
+ */
+export function ResidentSection({ code }: { code: string }) {
+  const type = letterTypeByCode(code);
+  const { isAdmin } = useAuth();
+  const { profile, error, isLoading, mutate } = useProfile();
+  if (!type) return null;
+  if (isAdmin) {
+    return (
+      <div className="mt-8">
+        <h2 className="text-2xl font-bold text-slate-900">Ajukan surat</h2>
+        <p className="mt-2 text-lg text-slate-800">
+          Anda masuk sebagai administrator. Permohonan atas nama warga dibuat dari halaman admin.
+        </p>
+        <Button href={`/admin/service-${type.code}/create`} className="mt-4">
+          Buat permohonan di halaman admin
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {error && !profile ? (
+        <div className="mt-8">
+          <ErrorBlock error={error} onRetry={() => void mutate()} />
+        </div>
+      ) : isLoading || !profile ? (
+        <LoadingBlock />
+      ) : (
+        <RequestFlow type={type} profile={profile} />
+      )}
+      <OwnRequests code={type.code} />
+    </>
+  );
+}
+
+function OwnRequests({ code }: { code: string }) {
+  const type = letterTypeByCode(code)!;
+  const [page, setPage] = useState(1);
+  const { page: result, error, isLoading, retry } = useOwnRequests(type, page);
+  return (
+    <section aria-labelledby="permohonan-saya" className="mt-12">
+      <h2 id="permohonan-saya" className="text-2xl font-bold text-slate-900">
+        Permohonan saya
+      </h2>
+      <div className="mt-4">
+        {error && !result ? (
+          <ErrorBlock error={error} onRetry={retry} />
+        ) : isLoading || !result ? (
+          <LoadingBlock />
+        ) : result.data.length === 0 ? (
+          <EmptyBlock>Anda belum pernah mengajukan surat ini.</EmptyBlock>
+        ) : (
+          <>
+            <RequestList requests={result.data} />
+            <Pager
+              page={result.meta.page}
+              lastPage={result.meta.last_page}
+              onPage={setPage}
+              label="Halaman permohonan saya"
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
