@@ -63,6 +63,22 @@ export function appRoutes(): RouteObject[] {
               Component: RequireAuth,
               children: [
                 {
+                  path: 'notification',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/notifications/components/notification-list-page.tsx')
+                    ).NotificationListPage,
+                  }),
+                },
+                {
+                  path: 'notification/:id',
+                  lazy: async () => ({
+                    Component: (
+                      await import('../features/notifications/components/notification-detail-page.tsx')
+                    ).NotificationDetailPage,
+                  }),
+                },
+                {
                   path: 'service/:type/:id',
                   lazy: async () => ({
                     Component: (

@@ -14,6 +14,10 @@ describe('paths', () => {
     expect(apiPaths.userDetail(5)).toBe(strip(shared.users.detail(5)));
     expect(apiPaths.settings).toBe(strip(shared.settings));
     expect(apiPaths.notificationsUnreadCount).toBe(strip(shared.notificationsUnreadCount));
+    expect(apiPaths.notifications).toBe(strip(shared.notifications));
+    expect(apiPaths.notification(3)).toBe(strip(shared.notification(3)));
+    expect(apiPaths.notificationRead(3)).toBe(strip(shared.notificationRead(3)));
+    expect(apiPaths.notificationsReadAll).toBe(strip(shared.notificationsReadAll));
     expect(apiPaths.letterTypes).toBe(strip(shared.letterTypes));
     expect(apiPaths.verify('a b')).toBe(strip(shared.verify('a b')));
     const base = '/api/business-certificate';

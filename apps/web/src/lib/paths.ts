@@ -63,6 +63,13 @@ export const apiPaths = {
   userDetail: (id: number | string) => `/users/detail/${id}`,
   settings: '/settings',
   notificationsUnreadCount: '/notifications/unread-count',
+  /** GET: own notifications, newest first, paginated; `unread=true` for the unread only. */
+  notifications: '/notifications',
+  notification: (id: number | string) => `/notifications/${seg(id)}`,
+  /** PUT: marks one as read. */
+  notificationRead: (id: number | string) => `/notifications/${seg(id)}/read`,
+  /** POST: marks all as read. */
+  notificationsReadAll: '/notifications/read-all',
   letterTypes: '/letter-types',
   /** A letter type's requests: its API base (e.g. "/api/business-certificate") without /api. */
   letterCollection: (base: string) => stripApi(base),

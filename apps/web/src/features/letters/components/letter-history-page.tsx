@@ -2,14 +2,25 @@ import { LETTER_STATUSES, LETTER_STATUS_LABELS, LETTER_TYPES } from '@balai/doma
 import { useSearchParams } from 'react-router';
 import { Select } from '../../../components/form/select.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAllRequests } from '../api/letter-requests.ts';
-import { Pager, RequestList } from './request-list.tsx';
+import { RequestList } from './request-list.tsx';
 
 const TYPE_OPTIONS = LETTER_TYPES.map((t) => ({ value: t.code, label: t.title }));
 const STATUS_OPTIONS = LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }));
+
+/** The address's query with some values changed (an empty value removes the key). */
+function withChange(params: URLSearchParams, change: Record<string, string>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(change)) {
+    if (value) next.set(key, value);
+    else next.delete(key);
+  }
+  return next;
+}
 
 /**
  * /profile/letter-history: every request of the resident across the 15 types, newest first,
@@ -36,14 +47,7 @@ export function LetterHistoryPage() {
     per_page: 10,
   });
 
-  function update(change: Record<string, string>) {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  }
+  const update = (change: Record<string, string>) => setParams(withChange(params, change));
 
   const filtered = type !== '' || status !== '';
   return (
@@ -95,10 +99,10 @@ export function LetterHistoryPage() {
           <>
             <p className="mb-2 text-slate-700">{result.meta.total} permohonan</p>
             <RequestList requests={result.data} showTitle archiveLinks />
-            <Pager
+            <Pagination
               page={result.meta.page}
               lastPage={result.meta.last_page}
-              onPage={(p) => update({ page: p > 1 ? String(p) : '' })}
+              hrefFor={(p) => `?${withChange(params, { page: p > 1 ? String(p) : '' })}`}
               label="Halaman riwayat surat"
             />
           </>

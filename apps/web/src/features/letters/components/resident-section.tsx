@@ -1,11 +1,12 @@
 import { letterTypeByCode } from '@balai/domain';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { useProfile } from '../../profile/api/get-profile.ts';
 import { useOwnRequests } from '../api/letter-requests.ts';
-import { Pager, RequestList } from './request-list.tsx';
+import { RequestList } from './request-list.tsx';
 import { RequestFlow } from './request-flow.tsx';
 
 /**
@@ -49,7 +50,8 @@ export function ResidentSection({ code }: { code: string }) {
 
 function OwnRequests({ code }: { code: string }) {
   const type = letterTypeByCode(code)!;
-  const [page, setPage] = useState(1);
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const { page: result, error, isLoading, retry } = useOwnRequests(type, page);
   return (
     <section aria-labelledby="permohonan-saya" className="mt-12">
@@ -66,10 +68,10 @@ function OwnRequests({ code }: { code: string }) {
         ) : (
           <>
             <RequestList requests={result.data} />
-            <Pager
+            <Pagination
               page={result.meta.page}
               lastPage={result.meta.last_page}
-              onPage={setPage}
+              hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')}
               label="Halaman permohonan saya"
             />
           </>
