@@ -2,10 +2,11 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { GuestOnly, RequireAuth } from '../lib/auth/guards.tsx';
-import { paths } from '../lib/paths.ts';
+import { apiPaths, paths } from '../lib/paths.ts';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import { LAYOUT_DATA, PAGE_DATA, pageLoader } from './route-data.ts';
 
 /**
  * The route tree. The home page is in the first load (it is where most visits start, and a
@@ -22,16 +23,20 @@ export function appRoutes(): RouteObject[] {
       children: [
         {
           Component: MainLayout,
+          // The public pages' loaders fetch their data alongside their code (route-data.ts).
+          loader: pageLoader(LAYOUT_DATA),
           children: [
-            { index: true, Component: HomePage },
+            { index: true, Component: HomePage, loader: pageLoader(PAGE_DATA.home) },
             {
               path: 'about',
+              loader: pageLoader(PAGE_DATA.about),
               lazy: async () => ({
                 Component: (await import('../features/about/components/about-page.tsx')).AboutPage,
               }),
             },
             {
               path: 'about/official',
+              loader: pageLoader(PAGE_DATA.officials),
               lazy: async () => ({
                 Component: (await import('../features/about/components/officials-page.tsx'))
                   .OfficialsPage,
@@ -39,6 +44,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'gallery',
+              loader: pageLoader(PAGE_DATA.gallery),
               lazy: async () => ({
                 Component: (await import('../features/gallery/components/gallery-page.tsx'))
                   .GalleryPage,
@@ -46,6 +52,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'service',
+              loader: pageLoader(PAGE_DATA.service),
               lazy: async () => ({
                 Component: (await import('../features/service/components/service-list-page.tsx'))
                   .ServiceListPage,
@@ -53,6 +60,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'service/:type',
+              loader: pageLoader(PAGE_DATA.serviceType),
               lazy: async () => ({
                 Component: (await import('../features/service/components/service-type-page.tsx'))
                   .ServiceTypePage,
@@ -90,6 +98,7 @@ export function appRoutes(): RouteObject[] {
             },
             {
               path: 'verify/:token',
+              loader: ({ params }) => pageLoader([apiPaths.verify(params.token ?? '')])(),
               lazy: async () => ({
                 Component: (await import('../features/verify/components/verify-page.tsx'))
                   .VerifyPage,

@@ -89,12 +89,17 @@ interface ListResponse<T> {
   meta: { page: number; per_page: number; total: number; last_page: number };
 }
 
-/** One page of a resource, large enough for everything a village publishes. */
+/** The SWR key of one page of a resource, large enough for everything a village publishes. */
+export function contentListKey(
+  base: ContentBase,
+  params: Record<string, string | number> = {},
+): readonly [string, Record<string, string | number>] {
+  return [apiPaths.content(base), { per_page: 100, ...params }];
+}
+
+/** One page of a resource (see `contentListKey`). */
 export function useContentList<T>(base: ContentBase, params: Record<string, string | number> = {}) {
-  const { data, error, isLoading, mutate } = useSWR<ListResponse<T>>([
-    apiPaths.content(base),
-    { per_page: 100, ...params },
-  ]);
+  const { data, error, isLoading, mutate } = useSWR<ListResponse<T>>(contentListKey(base, params));
   return { items: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
 }
 

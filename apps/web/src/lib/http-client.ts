@@ -60,6 +60,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The address a call goes to: `baseUrl + path` with the query parameters in the order given
+ * (null, undefined and empty values left out), resolved against `origin`. The route preloads
+ * of the build use it too, so a preloaded address is exactly the one the client asks for.
+ */
+export function requestUrl(
+  baseUrl: string,
+  path: string,
+  params: RequestOptions['params'] = {},
+  origin: string = window.location.origin,
+): URL {
+  const url = new URL(baseUrl + path, origin);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') {
+      url.searchParams.set(key, String(value));
+    }
+  }
+  return url;
+}
+
 export function createHttpClient(baseUrl: string) {
   let token: string | null = null;
   let onUnauthorized: (() => void) | null = null;
@@ -70,12 +90,7 @@ export function createHttpClient(baseUrl: string) {
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<T> {
-    const url = new URL(baseUrl + path, window.location.origin);
-    for (const [key, value] of Object.entries(options.params ?? {})) {
-      if (value !== null && value !== undefined && value !== '') {
-        url.searchParams.set(key, String(value));
-      }
-    }
+    const url = requestUrl(baseUrl, path, options.params);
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const bearer = options.token ?? token;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
@@ -156,4 +171,7 @@ export function createHttpClient(baseUrl: string) {
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
-export const api = createHttpClient('/api');
+/** Where the API lives, relative to the page's origin. */
+export const API_BASE = '/api';
+
+export const api = createHttpClient(API_BASE);

@@ -1,12 +1,87 @@
 import type { SWRConfiguration } from 'swr';
-import { api } from './http-client.ts';
+import { API_BASE, api, requestUrl } from './http-client.ts';
 import { apiPaths, CONTENT_BASES } from './paths.ts';
 
 /** A key is an API path, or [path, query parameters]. */
 export type ApiKey = string | readonly [string, Record<string, string | number | undefined>];
 
-export function apiFetcher<T>(key: ApiKey): Promise<T> {
+/**
+ * The address a key is fetched from, as the browser sees it ("/api/village-infos?per_page=100").
+ * It names a key in the prefetch table below and in the route preloads the server writes into
+ * the HTML (`<link rel="preload" as="fetch">`), so it must be exactly what the client requests.
+ */
+export function keyUrl(key: ApiKey): string {
+  const url =
+    typeof key === 'string'
+      ? requestUrl(API_BASE, key, {}, 'http://x')
+      : requestUrl(API_BASE, key[0], key[1], 'http://x');
+  return url.pathname + url.search;
+}
+
+/** How long a request started ahead waits for its hook before it counts as stale. */
+const AHEAD_TTL_MS = 10_000;
+/** Requests started ahead of the hook that will read them (route loaders), by address. */
+const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
+/** Addresses fetched successfully at least once: SWR's cache has them from then on. */
+const fetched = new Set<string>();
+
+function request<T>(key: ApiKey): Promise<T> {
   return typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], { params: key[1] });
+}
+
+/**
+ * SWR's fetcher. It takes over a request a route loader started for the same key (so the data
+ * is fetched once), and remembers which keys have been fetched.
+ */
+export function apiFetcher<T>(key: ApiKey): Promise<T> {
+  const id = keyUrl(key);
+  const early = ahead.get(id);
+  ahead.delete(id);
+  const promise =
+    early && Date.now() - early.at < AHEAD_TTL_MS ? (early.promise as Promise<T>) : request<T>(key);
+  return promise.then((data) => {
+    fetched.add(id);
+    return data;
+  });
+}
+
+/**
+ * Starts the requests a page is about to make with `useSWR`, for a route loader: the data is
+ * fetched in parallel with the page's code, and the page renders once, complete, instead of
+ * spinners that later push the content about. Keys fetched before are skipped (SWR shows its
+ * cached data at once and revalidates). Resolves when every started request has settled, or
+ * after `maxWaitMs`, whichever comes first; it never rejects (a failure shows on the page).
+ */
+export function prefetch(keys: readonly ApiKey[], maxWaitMs = 4000): Promise<void> {
+  const started: Promise<unknown>[] = [];
+  const now = Date.now();
+  for (const key of keys) {
+    const id = keyUrl(key);
+    if (fetched.has(id)) continue;
+    let entry = ahead.get(id);
+    if (!entry || now - entry.at >= AHEAD_TTL_MS) {
+      const promise = request(key);
+      // Handled here; the hook that takes it over sees the failure.
+      promise.catch(() => {});
+      entry = { promise, at: now };
+      ahead.set(id, entry);
+    }
+    started.push(entry.promise);
+  }
+  if (started.length === 0) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    Promise.allSettled(started),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+    }),
+  ]).then(() => clearTimeout(timer));
+}
+
+/** Forgets the prefetch state (tests start from a fresh SWR cache). */
+export function resetPrefetch() {
+  ahead.clear();
+  fetched.clear();
 }
 
 /** Data fetching: dedupe 2 s, focus throttle 5 s, error retry 5 s (SPEC section 9). */

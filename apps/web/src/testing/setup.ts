@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { api } from '../lib/http-client.ts';
+import { resetPrefetch } from '../lib/swr-config.ts';
 
 // happy-dom lacks HTMLSelectElement.size (0 in browsers); react-hook-form reads it to decide
 // whether a select was edited before the form was ready, and would skip its default value.
@@ -21,6 +22,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   api.setToken(null);
   api.setUnauthorizedHandler(null);
+  resetPrefetch();
   document.body.removeAttribute('style');
   document.title = '';
 });

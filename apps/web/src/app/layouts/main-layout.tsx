@@ -18,7 +18,13 @@ export function MainLayout() {
         Langsung ke konten utama
       </a>
       <TopBar settings={settings} />
-      <main id="konten" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high, so the footer starts below the fold and never jumps in view
+          while a page's content arrives (layout shift). */}
+      <main
+        id="konten"
+        tabIndex={-1}
+        className="min-h-[calc(100lvh-var(--spacing-header))] flex-1 outline-none"
+      >
         <Outlet />
       </main>
       <Footer settings={settings} />

@@ -11,16 +11,29 @@ import { SummaryList } from './summary-list.tsx';
 
 type ApplicantSource = Partial<Record<keyof ApplicantSnapshot, unknown>>;
 
-/** The applicant's data as the letter prints it, one row per applicant field. */
+/** Shown at once; the other applicant rows fold away (15 rows are 3 screens on a phone). */
+const AT_ONCE = 2;
+
+/**
+ * The applicant's data as the letter prints it, one row per applicant field: name and NIK at
+ * once, the rest behind "Lihat semua data pemohon".
+ */
 export function ApplicantRows({ applicant }: { applicant: ApplicantSource }) {
+  const rows = APPLICANT_FIELDS.map((f) => ({
+    key: f.name,
+    label: f.label,
+    value: formatFieldValue(f, applicant[f.name as keyof ApplicantSnapshot]),
+  }));
   return (
-    <SummaryList
-      rows={APPLICANT_FIELDS.map((f) => ({
-        key: f.name,
-        label: f.label,
-        value: formatFieldValue(f, applicant[f.name as keyof ApplicantSnapshot]),
-      }))}
-    />
+    <>
+      <SummaryList rows={rows.slice(0, AT_ONCE)} />
+      <details className="group mt-2">
+        <summary className="cursor-pointer py-2 font-semibold text-brand-800 underline underline-offset-4">
+          Lihat semua data pemohon ({rows.length - AT_ONCE} lainnya)
+        </summary>
+        <SummaryList rows={rows.slice(AT_ONCE)} />
+      </details>
+    </>
   );
 }
 

@@ -121,7 +121,9 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
         </Link>
       </nav>
       <p className="mt-4 text-lg text-slate-700">{request.letter_title}</p>
-      <h1 className="text-3xl font-bold text-slate-900">Permohonan {reference}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        Permohonan <span className="whitespace-nowrap">{reference}</span>
+      </h1>
       <p className="mt-3 flex flex-wrap items-center gap-3 text-slate-700">
         <StatusTag status={request.status} />
         <span>Diajukan {formatDateTimeId(request.created_at)}</span>

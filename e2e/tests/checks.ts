@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SCREENSHOTS = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Zero WCAG 2 A/AA violations from axe-core on the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** A full-page screenshot kept as a test artifact (e2e/artifacts/screenshots/{name}.png). */
+export async function photograph(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the API and returns the bearer header (for the office's side of a test). */
+export async function apiSession(
+  request: import('@playwright/test').APIRequestContext,
+  credentials: { email: string; password: string },
+) {
+  const login = await request.post('/api/login', { data: credentials });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()).data as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
