@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,7 +23,7 @@ export async function photograph(page: Page, name: string) {
 
 /** Signs in through the API and returns the bearer header (for the office's side of a test). */
 export async function apiSession(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   credentials: { email: string; password: string },
 ) {
   const login = await request.post('/api/login', { data: credentials });
