@@ -62,8 +62,7 @@ export function appRoutes(): RouteObject[] {
               path: 'service/:type',
               loader: pageLoader(PAGE_DATA.serviceType),
               lazy: async () => ({
-                Component: (await import('../features/service/components/service-type-page.tsx'))
-                  .ServiceTypePage,
+                Component: (await import('./routes/service-type.tsx')).ServiceTypeRoute,
               }),
             },
             {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.ts';
-import { useProfile } from '../../profile/api/get-profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { useOwnRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
 import { RequestFlow } from './request-flow.tsx';

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { PROFILE_LABELS, missingEssentials } from './profile-fields.ts';
 import { ProfileForm } from './profile-form.tsx';

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock, ErrorBlock } from '../../../components/ui/load-state.tsx';
@@ -9,16 +9,16 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Requirements } from './requirements.tsx';
 
-// The form, the profile and the resident's list load only for a signed-in visitor.
-const ResidentSection = lazy(async () => ({
-  default: (await import('../../letters/components/resident-section.tsx')).ResidentSection,
-}));
-
 /**
  * /service/{type}: what the letter is for and what to bring. Signed out, the way to sign in that
  * comes back here; signed in, the request form and the resident's own requests of this type.
  */
-export function ServiceTypePage() {
+export function ServiceTypePage({
+  signedIn,
+}: {
+  /** What a signed-in visitor gets instead of the way to sign in (the app puts the form here). */
+  signedIn?: (code: string) => ReactNode;
+}) {
   const { type: code = '' } = useParams();
   const { types, error, isLoading, retry } = useLetterTypes();
   const { isAuthenticated } = useAuth();
@@ -61,10 +61,8 @@ export function ServiceTypePage() {
           </Link>
         </nav>
         <Requirements items={type.requirements} headingLevel={2} />
-        {isAuthenticated ? (
-          <Suspense fallback={<LoadingBlock />}>
-            <ResidentSection code={type.code} />
-          </Suspense>
+        {isAuthenticated && signedIn ? (
+          signedIn(type.code)
         ) : (
           <>
             <h2 className="mt-8 text-2xl font-bold text-slate-900">Ajukan surat</h2>

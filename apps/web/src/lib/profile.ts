@@ -1,6 +1,6 @@
 import type { ApiUser } from '@balai/domain';
 import useSWR from 'swr';
-import { apiPaths } from '../../../lib/paths.ts';
+import { apiPaths } from './paths.ts';
 
 /** The signed-in user's own profile, biodata included (GET /api/profile). */
 export function useProfile() {
