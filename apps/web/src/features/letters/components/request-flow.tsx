@@ -46,7 +46,6 @@ export function RequestFlow({ type, profile }: { type: LetterType; profile: ApiU
       const request = await actions.create(type, values, idempotencyKey.current);
       idempotencyKey.current = crypto.randomUUID();
       setStep({ name: 'done', request });
-      window.scrollTo(0, 0);
     } catch (error) {
       const onFields = Object.keys(fieldErrors(error) ?? {}).some((name) =>
         type.fields.some((f) => f.name === name),
@@ -211,7 +210,7 @@ function Confirmation({ type, request }: { type: LetterType; request: LetterRequ
       </div>
       <h3 className="mt-6 text-xl font-bold text-slate-900">Apa selanjutnya</h3>
       <ol className="mt-2 list-decimal space-y-2 pl-6 text-lg text-slate-900">
-        <li>Petugas desa memeriksa permohonan Anda, biasanya dalam 1–2 hari kerja.</li>
+        <li>Petugas desa memeriksa permohonan Anda.</li>
         <li>
           Setiap perubahan status dikirim sebagai notifikasi. Jika ada data yang perlu dilengkapi,
           petugas menuliskan catatannya dan Anda dapat memperbaiki permohonan.
