@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LETTER_TYPES, letterSchema, type LetterType } from '@balai/domain';
+import { LETTER_TYPES, formatFieldValue, letterSchema, type LetterType } from '@balai/domain';
 import { schemaCases } from '../../../packages/domain/src/testing/schema-cases.ts';
-import { formatFieldValue } from '../src/letters/letter-document.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { client, example, makeResident, pdfText, squash } from './letter-helpers.ts';
 

@@ -4,7 +4,7 @@
  */
 import {
   formatDateId,
-  formatRupiah,
+  formatFieldValue,
   renderStatement,
   statementPlaceholders,
   type ApplicantSnapshot,
@@ -18,25 +18,6 @@ import type { LetterPdfInput, LetterPdfRow } from './pdf/index.ts';
 export function villageName(settings: Pick<Settings, 'village_name'>): string {
   const s = settings.village_name.replace(/\s+/g, ' ').trim();
   return s.replace(/^desa\s+/i, '').trim() || s;
-}
-
-/** A field's value as the letter prints it: "22 November 2026", "Rp1.500.000", "08.30". */
-export function formatFieldValue(field: FieldDef, value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  switch (field.kind) {
-    case 'date':
-      return typeof value === 'string' ? formatDateId(value) : String(value);
-    case 'time':
-      return String(value).replace(':', '.');
-    case 'money':
-      return typeof value === 'number' ? formatRupiah(value) : String(value);
-    case 'number':
-      return String(value).replace('.', ',');
-    case 'boolean':
-      return value ? 'Ya' : 'Tidak';
-    default:
-      return String(value);
-  }
 }
 
 /** The numbered applicant table, in the order of the applicant block. */
