@@ -8,7 +8,6 @@ import {
   renderStatement,
   statementPlaceholders,
   type ApplicantSnapshot,
-  type FieldDef,
   type LetterType,
 } from '@balai/domain';
 import type { Settings } from '../repositories/settings.ts';
