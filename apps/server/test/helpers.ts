@@ -18,6 +18,8 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.
 export interface TestDb {
   db: Db;
   url: string;
+  /** A second, independent connection to the same database (close it when done). */
+  connectAgain(): Db;
   drop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createTestDb(): Promise<TestDb> {
     return {
       db,
       url: PG_URL,
+      connectAgain: () => openDb(PG_URL, { searchPath: schema, poolSize: 1 }),
       async drop() {
         await db.close();
         const c = new pg.Client({ connectionString: PG_URL });
@@ -50,6 +53,7 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     db,
     url,
+    connectAgain: () => openDb(url, { backgroundCheckpoint: false }),
     async drop() {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -4,8 +4,10 @@
  */
 import type { LetterStatus, LetterType } from '@balai/domain';
 
-export const residentLink = (type: LetterType, id: number) => `/service/${type.code}/${id}`;
-export const adminLink = (type: LetterType, id: number) => `/admin/service-${type.code}/${id}`;
+export const residentLinkPrefix = (type: LetterType) => `/service/${type.code}/`;
+export const adminLinkPrefix = (type: LetterType) => `/admin/service-${type.code}/`;
+export const residentLink = (type: LetterType, id: number) => `${residentLinkPrefix(type)}${id}`;
+export const adminLink = (type: LetterType, id: number) => `${adminLinkPrefix(type)}${id}`;
 
 const ACRONYMS = new Set(['KTP', 'KK', 'SKCK', 'BPKB', 'STNK', 'SKTM', 'RT', 'RW']);
 

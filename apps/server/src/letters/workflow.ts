@@ -36,7 +36,6 @@ import {
   findLetterRequest,
   findLetterRequestByIdempotencyKey,
   insertLetterEvent,
-  insertLetterRequest,
   parseApplicant,
   parseData,
   setLetterNumber,
@@ -45,6 +44,7 @@ import {
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
 import { nextSequence } from '../repositories/letter-sequences.ts';
+import { fileLetterRequest } from '../repositories/letter-submissions.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
 import { insertPdfHistory } from '../repositories/pdf-histories.ts';
 import { getSettings } from '../repositories/settings.ts';
@@ -52,9 +52,11 @@ import { findUserById, type UserRow } from '../repositories/users.ts';
 import { letterPdfInput } from './letter-document.ts';
 import {
   adminLink,
+  adminLinkPrefix,
   adminNotice,
   filedForYouNotice,
   residentLink,
+  residentLinkPrefix,
   residentNotice,
   type Notice,
 } from './notices.ts';
@@ -227,59 +229,41 @@ export async function createLetterRequest(
   const data = { ...input.data };
   if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
 
+  const notice = adminNotice(type, applicant.name ?? '', 'new');
+  const onBehalf = applicantUser !== null && applicantUser.id !== user.id;
+  const resident = onBehalf ? filedForYouNotice(type) : null;
   try {
-    const { row, events } = await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const created = await insertLetterRequest(trx, {
-        type: type.code,
-        applicant_user_id: applicantUser?.id ?? null,
-        filed_by: user.id,
-        applicant,
-        data,
-        idempotency_key: input.idempotencyKey ?? null,
-        now,
-      });
-      const eventId = await insertLetterEvent(trx, {
-        letter_request_id: created.id,
-        actor_id: user.id,
+    const now = new Date().toISOString();
+    // One statement on PostgreSQL; on SQLite a commit shared with the submissions arriving at
+    // the same moment (ADR 0010).
+    const { row, eventId } = await fileLetterRequest(db, {
+      type: type.code,
+      applicantUserId: applicantUser?.id ?? null,
+      filedBy: user.id,
+      applicant,
+      data,
+      idempotencyKey: input.idempotencyKey ?? null,
+      now,
+      adminNotice: { ...notice, linkPrefix: adminLinkPrefix(type) },
+      residentNotice:
+        resident && applicantUser
+          ? { ...resident, userId: applicantUser.id, linkPrefix: residentLinkPrefix(type) }
+          : null,
+      ip: actor.ip,
+      auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
+    });
+    // The new request's whole history, so the answer needs no second read.
+    const events: LetterEventView[] = [
+      {
+        id: eventId,
         from_status: null,
         to_status: 'submitted',
         note: null,
-        created_at: now,
-      });
-      await notifyAdmins(
-        trx,
-        type,
-        created,
-        adminNotice(type, created.applicant_name, 'new'),
-        user.id,
-        now,
-      );
-      if (applicantUser && applicantUser.id !== user.id) {
-        await notifyResident(trx, type, created, filedForYouNotice(type), now);
-      }
-      await writeAudit(trx, {
-        action: 'letter.create',
-        user_id: user.id,
-        subject_type: 'letter_request',
-        subject_id: created.id,
-        ip: actor.ip,
-        detail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
-      });
-      // The new request's whole history, so the answer needs no second read.
-      const history: LetterEventView[] = [
-        {
-          id: eventId,
-          from_status: null,
-          to_status: 'submitted',
-          note: null,
-          created_at: now,
-          actor_name: user.name,
-          actor_role: user.role,
-        },
-      ];
-      return { row: created, events: history };
-    });
+        created_at: row.created_at,
+        actor_name: user.name,
+        actor_role: user.role,
+      },
+    ];
     return { row, replayed: false, events };
   } catch (err) {
     // The same key sent twice at once: the second insert loses on the unique constraint.

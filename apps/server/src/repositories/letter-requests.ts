@@ -1,9 +1,16 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { ApplicantSnapshot, FieldValues, LetterCode, LetterStatus } from '@balai/domain';
+import { isSqlite } from '../db/group-commit.ts';
 import type { Database } from '../db/schema.ts';
 import type { LetterRequestsTable } from '../db/tables/letters.ts';
 import { nameKey, nameWords } from '../letters/names.ts';
-import { newToken } from '../lib/tokens.ts';
 
 export type LetterRequestRow = Selectable<LetterRequestsTable>;
 
@@ -52,15 +59,10 @@ export function requestTerms(
   return [...terms];
 }
 
-/** (Re)writes a request's search terms with its current type, status and date. */
-async function writeSearchTerms(
-  db: Kysely<Database>,
-  row: LetterRequestRow,
-  fresh = false,
-): Promise<void> {
-  if (!fresh) {
-    await db.deleteFrom('letter_search_terms').where('letter_request_id', '=', row.id).execute();
-  }
+/** Rewrites a request's search terms with its current type, status and date (a new request's are
+ * written by `fileLetterRequest`). */
+async function writeSearchTerms(db: Kysely<Database>, row: LetterRequestRow): Promise<void> {
+  await db.deleteFrom('letter_search_terms').where('letter_request_id', '=', row.id).execute();
   const terms = requestTerms(row);
   if (terms.length === 0) return;
   await db
@@ -75,45 +77,6 @@ async function writeSearchTerms(
       })),
     )
     .execute();
-}
-
-export interface NewLetterRequest {
-  type: LetterCode;
-  applicant_user_id: number | null;
-  filed_by: number;
-  applicant: ApplicantSnapshot;
-  data: FieldValues;
-  idempotency_key: string | null;
-  now: string;
-}
-
-export async function insertLetterRequest(
-  db: Kysely<Database>,
-  v: NewLetterRequest,
-): Promise<LetterRequestRow> {
-  const row = await db
-    .insertInto('letter_requests')
-    .values({
-      type: v.type,
-      applicant_user_id: v.applicant_user_id,
-      filed_by: v.filed_by,
-      ...applicantColumns(v.applicant),
-      ...dataColumns(v.data),
-      status: 'submitted',
-      note: null,
-      number: null,
-      number_seq: null,
-      number_year: null,
-      verify_token: newToken(24),
-      idempotency_key: v.idempotency_key,
-      issued_at: null,
-      created_at: v.now,
-      updated_at: v.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await writeSearchTerms(db, row, true);
-  return row;
 }
 
 export function findLetterRequest(db: Kysely<Database>, id: number) {
@@ -229,31 +192,6 @@ export interface TermFilter {
 }
 
 /**
- * The one term a prefix covers, when it covers exactly one (the usual case: a whole word, a
- * whole NIK or number); `undefined` when it covers several, `null` when none.
- */
-async function onlyTerm(
-  db: Kysely<Database>,
-  prefix: string,
-  type: LetterCode | undefined,
-): Promise<string | null | undefined> {
-  const end = (dir: 'asc' | 'desc') => {
-    let q = db
-      .selectFrom('letter_search_terms')
-      .select('term')
-      .where('term', '>=', prefix)
-      .where('term', '<', prefix + PREFIX_END);
-    if (type) q = q.where('type', '=', type);
-    return q.orderBy('term', dir).limit(1);
-  };
-  const row = await db
-    .selectNoFrom(() => [end('asc').as('first'), end('desc').as('last')])
-    .executeTakeFirst();
-  if (!row?.first) return null;
-  return row.first === row.last ? row.first : undefined;
-}
-
-/**
  * The search-term rows of requests matching every term and the filters: the longest term
  * drives (by equality when `exact` is the only term it covers, else as a range); the others
  * must be terms of the same request (ADR 0009).
@@ -292,44 +230,195 @@ export function termMatches(
 
 const longestFirst = (terms: readonly string[]) => [...terms].sort((a, b) => b.length - a.length);
 
-/** Ids (with dates) of a page of the requests matching a search, and how many match in all. */
+// ---- The admin's search (ADR 0009, ADR 0010) ------------------------------------------------------
+
+/**
+ * A search counts at most this many matches: above it `total` is a lower bound ("more than
+ * 10,000") and `exact` is false. Counting every match of a common short prefix ("sit": 57,000
+ * at a million requests) read them all, for a figure nobody pages through.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+/**
+ * A prefix covering at most this many distinct terms is answered by merging the terms' own
+ * date-ordered index ranges; beyond it (one or two letters, a short NIK prefix) as a range.
+ */
+const MAX_MERGED_TERMS = 64;
+
+type Fragment = RawBuilder<unknown>;
+
+const and = (parts: Fragment[]) => sql.join(parts, sql` and `);
+
+/**
+ * `letter_search_terms as t`. On SQLite pinned to the index the query is written for: with a
+ * few very common words and a million unique NIKs, its statistics make a skip-scan of the type
+ * index look cheaper than the term index, and it then sorted every match of "siti".
+ */
+function termsTable(db: Kysely<Database>, type: LetterCode | undefined): Fragment {
+  if (!isSqlite(db)) return sql`letter_search_terms as t`;
+  return type
+    ? sql`letter_search_terms as t indexed by letter_search_terms_type_idx`
+    : sql`letter_search_terms as t indexed by letter_search_terms_term_idx`;
+}
+
+/** The list's filters on a term row `t`, and the search's other words as terms of the same request. */
+function termFilters(f: TermFilter, otherWords: readonly string[], on = 't'): Fragment[] {
+  const t = sql.raw(on);
+  const where: Fragment[] = [];
+  if (f.type) where.push(sql`${t}.type = ${f.type}`);
+  if (f.statuses?.length === 1) where.push(sql`${t}.status = ${f.statuses[0]}`);
+  else if (f.statuses?.length) where.push(sql`${t}.status in (${sql.join([...f.statuses])})`);
+  if (f.createdFrom) where.push(sql`${t}.created_at >= ${f.createdFrom}`);
+  if (f.createdBefore) where.push(sql`${t}.created_at < ${f.createdBefore}`);
+  const id = on === 't' ? sql`t.letter_request_id` : sql`${t}.id`;
+  // All of a request's terms carry its type and status: repeating them here lets PostgreSQL
+  // hash only that type's entries of the other word when it prefers a hash semi-join.
+  const same: Fragment[] = [];
+  if (f.type) same.push(sql`w.type = ${f.type}`);
+  if (f.statuses?.length) same.push(sql`w.status in (${sql.join([...f.statuses])})`);
+  for (const w of otherWords) {
+    const match = and([
+      sql`w.letter_request_id = ${id}`,
+      sql`w.term >= ${w}`,
+      sql`w.term < ${w + PREFIX_END}`,
+      ...same,
+    ]);
+    where.push(sql`exists (select 1 from letter_search_terms as w where ${match})`);
+  }
+  return where;
+}
+
+/**
+ * The distinct terms starting with `prefix` (of one type's requests, when given), at most
+ * `limit`: a loose index scan, one index seek per term, however many rows each has.
+ */
+async function termsWithPrefix(
+  db: Kysely<Database>,
+  prefix: string,
+  type: LetterCode | undefined,
+  limit: number,
+): Promise<string[]> {
+  const from = isSqlite(db)
+    ? type
+      ? sql`letter_search_terms indexed by letter_search_terms_type_idx`
+      : sql`letter_search_terms indexed by letter_search_terms_term_idx`
+    : sql`letter_search_terms`;
+  const ofType = type ? sql`type = ${type} and ` : sql``;
+  const end = prefix + PREFIX_END;
+  const { rows } = await sql<{ term: string }>`with recursive d(term) as (
+      select (select min(term) from ${from} where ${ofType}term >= ${prefix} and term < ${end})
+      union all
+      select (select min(term) from ${from} where ${ofType}term > d.term and term < ${end})
+        from d where d.term is not null
+    )
+    select term from d where term is not null limit ${limit}`.execute(db);
+  return rows.map((r) => r.term);
+}
+
+interface SearchPage {
+  ids: number[];
+  total: number;
+  /** False when counting stopped at SEARCH_COUNT_CAP: at least `total` requests match. */
+  exact: boolean;
+}
+
+/**
+ * A page of the requests matching a search, newest (or oldest) first, and how many match.
+ * The longest word drives; the others must be terms of the same request. The page reads only
+ * the newest matches, never all of them (ADR 0010):
+ *
+ * - the driving word covers one term ("rahma" → rahmawati): the page comes straight off the
+ *   term's date-ordered index range;
+ * - a few terms ("sit" → siti, sitompul): each term's range gives its newest `offset + limit`
+ *   matches and the page is the newest of those (a request matching twice counts once);
+ * - many terms (a letter or two, a short NIK prefix): the whole prefix range is grouped and
+ *   sorted when it has at most SEARCH_COUNT_CAP entries; with more, matches are dense and the
+ *   newest requests are walked, newest first, until the page is full.
+ *
+ * Counts stop at SEARCH_COUNT_CAP matches.
+ */
 async function searchPage(
   db: Kysely<Database>,
-  terms: readonly string[],
+  words: readonly string[],
   f: TermFilter & { dir: 'asc' | 'desc'; limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
-  const exact = await onlyTerm(db, longestFirst(terms)[0] ?? '', f.type);
-  if (exact === null) return { ids: [], total: 0 };
-  const matches = termMatches(db, terms, f, exact);
-  if (exact !== undefined) {
-    // One term: each request appears once, already in date order in the index.
+): Promise<SearchPage> {
+  const [driver = '', ...others] = longestFirst(words);
+  const covered = await termsWithPrefix(db, driver, f.type, MAX_MERGED_TERMS + 1);
+  if (covered.length === 0) return { ids: [], total: 0, exact: true };
+  const filters = termFilters(f, others);
+  const t = termsTable(db, f.type);
+  const dir = sql.raw(f.dir);
+  const window = f.offset + f.limit;
+
+  if (covered.length === 1) {
+    const where = and([sql`t.term = ${covered[0]}`, ...filters]);
     const [counted, page] = await Promise.all([
-      matches.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      matches
-        .select('t.letter_request_id as id')
-        .orderBy('t.created_at', f.dir)
-        .orderBy('t.letter_request_id', f.dir)
-        .limit(f.limit)
-        .offset(f.offset)
-        .execute(),
+      sql<{ n: number }>`select count(*) as n from (
+          select 1 from ${t} where ${where} limit ${SEARCH_COUNT_CAP + 1}
+        ) as c`.execute(db),
+      sql<{ id: number }>`select t.letter_request_id as id from ${t} where ${where}
+        order by t.created_at ${dir}, t.letter_request_id ${dir}
+        limit ${f.limit} offset ${f.offset}`.execute(db),
     ]);
-    return { ids: page.map((p) => p.id), total: Number(counted?.total ?? 0) };
+    const n = Number(counted.rows[0]?.n ?? 0);
+    return {
+      ids: page.rows.map((r) => r.id),
+      total: Math.min(n, SEARCH_COUNT_CAP),
+      exact: n <= SEARCH_COUNT_CAP,
+    };
   }
-  // Several terms share the prefix: a request may match more than once.
-  const [counted, page] = await Promise.all([
-    matches
-      .select((eb) => eb.fn.count<number>('t.letter_request_id').distinct().as('total'))
-      .executeTakeFirst(),
-    matches
-      .select(['t.letter_request_id as id', 't.created_at'])
-      .groupBy(['t.letter_request_id', 't.created_at'])
-      .orderBy('t.created_at', f.dir)
-      .orderBy('t.letter_request_id', f.dir)
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-  ]);
-  return { ids: page.map((p) => p.id), total: Number(counted?.total ?? 0) };
+
+  // Several terms: a request can be an entry of two of them ("Siti Sitompul").
+  const inRange = and([sql`t.term >= ${driver}`, sql`t.term < ${driver + PREFIX_END}`, ...filters]);
+  const counted = sql<{ n: number; d: number }>`select count(*) as n, count(distinct id) as d from (
+      select t.letter_request_id as id from ${t} where ${inRange} limit ${SEARCH_COUNT_CAP + 1}
+    ) as c`.execute(db);
+  const count = async () => {
+    const row = (await counted).rows[0];
+    const entries = Number(row?.n ?? 0);
+    const distinct = Number(row?.d ?? 0);
+    // Fewer entries than the cap: all were counted. Otherwise at least `distinct` match.
+    return entries <= SEARCH_COUNT_CAP
+      ? { total: distinct, exact: true }
+      : { total: Math.min(distinct, SEARCH_COUNT_CAP), exact: false };
+  };
+
+  if (covered.length <= MAX_MERGED_TERMS) {
+    const streams = covered.map(
+      (term, i) => sql`select * from (
+          select t.letter_request_id as id, t.created_at from ${t}
+           where ${and([sql`t.term = ${term}`, ...filters])}
+           order by t.created_at ${dir}, t.letter_request_id ${dir} limit ${window}
+        ) as ${sql.raw(`s${i}`)}`,
+    );
+    const [page, total] = await Promise.all([
+      sql<{ id: number }>`select id from (${sql.join(streams, sql` union all `)}) as m
+        group by id, created_at order by created_at ${dir}, id ${dir}
+        limit ${f.limit} offset ${f.offset}`.execute(db),
+      count(),
+    ]);
+    return { ids: page.rows.map((r) => r.id), ...total };
+  }
+
+  const total = await count();
+  if (total.exact) {
+    // At most SEARCH_COUNT_CAP entries: group and sort them all.
+    const page = await sql<{ id: number }>`select t.letter_request_id as id from ${t}
+       where ${inRange} group by t.letter_request_id, t.created_at
+       order by t.created_at ${dir}, t.letter_request_id ${dir}
+       limit ${f.limit} offset ${f.offset}`.execute(db);
+    return { ids: page.rows.map((r) => r.id), ...total };
+  }
+  // More than SEARCH_COUNT_CAP matches: at least one in (requests / cap) matches, so walking the
+  // requests in date order finds a page after a bounded number of rows.
+  const requests = isSqlite(db)
+    ? f.type
+      ? sql`letter_requests as r indexed by letter_requests_type_created_idx`
+      : sql`letter_requests as r indexed by letter_requests_created_idx`
+    : sql`letter_requests as r`;
+  const walk = and([...termFilters(f, [driver, ...others], 'r')]);
+  const page = await sql<{ id: number }>`select r.id from ${requests} where ${walk}
+     order by r.created_at ${dir}, r.id ${dir} limit ${f.limit} offset ${f.offset}`.execute(db);
+  return { ids: page.rows.map((r) => r.id), ...total };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -363,24 +452,28 @@ export interface LetterRequestFilter extends TermFilter {
 }
 
 /**
- * A page of requests, newest first. The page's ids come from an index alone (the filters'
+ * A page of requests, newest first, and how many there are (`totalExact` false: at least that
+ * many; only a search stops counting). The page's ids come from an index alone (the filters'
  * index, or the search terms'), then only those rows are read: deep pages and common search
  * words stay cheap however large the table grows.
  */
 export async function listLetterRequests(
   db: Kysely<Database>,
   f: LetterRequestFilter,
-): Promise<{ rows: LetterRequestListRow[]; total: number }> {
+): Promise<{ rows: LetterRequestListRow[]; total: number; totalExact: boolean }> {
   const search = f.search?.trim();
   const terms = search ? searchTerms(search) : null;
   const dir = f.sort === 'oldest' ? 'asc' : 'desc';
   const offset = (f.page - 1) * f.perPage;
   let total: number;
   let ids: number[];
+  let totalExact = true;
 
   if (terms && f.applicantUserId === undefined) {
-    if (terms.length === 0) return { rows: [], total: 0 };
-    ({ ids, total } = await searchPage(db, terms, { ...f, dir, limit: f.perPage, offset }));
+    if (terms.length === 0) return { rows: [], total: 0, totalExact };
+    const found = await searchPage(db, terms, { ...f, dir, limit: f.perPage, offset });
+    ({ ids, total } = found);
+    totalExact = found.exact;
   } else {
     let base = db.selectFrom('letter_requests as r');
     if (f.type) base = base.where('r.type', '=', f.type);
@@ -406,7 +499,7 @@ export async function listLetterRequests(
     ids = page.map((p) => p.id);
   }
 
-  if (ids.length === 0) return { rows: [], total };
+  if (ids.length === 0) return { rows: [], total, totalExact };
   const rows = await db
     .selectFrom('letter_requests as r')
     .leftJoin('pdf_histories as h', 'h.letter_request_id', 'r.id')
@@ -416,7 +509,7 @@ export async function listLetterRequests(
     .orderBy('r.created_at', dir)
     .orderBy('r.id', dir)
     .execute();
-  return { rows, total };
+  return { rows, total, totalExact };
 }
 
 /** An event as the request's history shows it. */

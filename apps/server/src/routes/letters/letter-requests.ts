@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LETTER_CODES } from '@balai/domain';
-import { metaSchema } from '../../lib/pagination.ts';
 import { currentAuth } from '../../types.ts';
 import { responses } from '../schemas.ts';
 import { listRequestsPage } from './list-requests.ts';
-import { letterListQuery, letterRequestSchema } from './schemas.ts';
+import { letterListMetaSchema, letterListQuery, letterRequestSchema } from './schemas.ts';
 
 const query = letterListQuery.extend({
   type: z
@@ -28,7 +27,7 @@ const letterRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         querystring: query,
         response: responses({
-          200: z.object({ data: z.array(letterRequestSchema), meta: metaSchema }),
+          200: z.object({ data: z.array(letterRequestSchema), meta: letterListMetaSchema }),
         }),
       },
     },

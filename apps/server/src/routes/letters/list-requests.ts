@@ -20,7 +20,7 @@ export async function listRequestsPage(
 ) {
   const { start, end } = dateBounds(q.from, q.to);
   const isAdmin = user.role === 'ADMINISTRATOR';
-  const { rows, total } = await listLetterRequests(deps.db, {
+  const { rows, total, totalExact } = await listLetterRequests(deps.db, {
     type,
     statuses: q.status,
     applicantUserId: isAdmin ? q.applicant_id : user.id,
@@ -41,5 +41,5 @@ export async function listRequestsPage(
         : null,
     ),
   );
-  return { data, meta: meta(q.page, q.per_page, total) };
+  return { data, meta: { ...meta(q.page, q.per_page, total), total_exact: totalExact } };
 }

@@ -13,7 +13,6 @@ import {
   type LetterType,
 } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
-import { metaSchema } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { findFile } from '../../repositories/files.ts';
 import {
@@ -37,6 +36,7 @@ import { currentAuth } from '../../types.ts';
 import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
 import { listRequestsPage } from './list-requests.ts';
 import {
+  letterListMetaSchema,
   letterListQuery,
   letterRequestDetailSchema,
   letterRequestSchema,
@@ -145,7 +145,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
         security,
         querystring: letterListQuery,
         response: responses({
-          200: z.object({ data: z.array(letterRequestSchema), meta: metaSchema }),
+          200: z.object({ data: z.array(letterRequestSchema), meta: letterListMetaSchema }),
         }),
       },
     },

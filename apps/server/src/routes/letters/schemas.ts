@@ -14,7 +14,7 @@ import {
   publicPaths,
   type LetterType,
 } from '@balai/domain';
-import { pageQuery } from '../../lib/pagination.ts';
+import { metaSchema, pageQuery } from '../../lib/pagination.ts';
 import {
   parseApplicant,
   parseData,
@@ -188,4 +188,18 @@ export const letterListQuery = z.object({
     .int('Pemohon harus berupa nomor pengguna.')
     .positive('Pemohon harus berupa nomor pengguna.')
     .optional(),
+});
+
+/**
+ * The meta of letter-request lists: the usual page, per_page, total and last_page, and
+ * `total_exact`. A search stops counting at 10,000 matches (ADR 0010): `total_exact: false`
+ * means at least `total` requests match ("lebih dari 10.000"), and `last_page` counts the
+ * pages of those; later pages still answer.
+ */
+export const letterListMetaSchema = metaSchema.extend({
+  total_exact: z
+    .boolean()
+    .describe(
+      'false: pencarian berhenti menghitung di 10.000; sedikitnya `total` permohonan cocok',
+    ),
 });
