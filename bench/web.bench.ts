@@ -1,6 +1,9 @@
 // The web budget: gzip size of the JS, CSS and HTML the home page loads first (target ≤ 100 KB),
 // and Lighthouse 13 mobile scores for /, /about and /service (targets: performance ≥ 95,
 // accessibility 100, best practices ≥ 95, SEO ≥ 95), against the real server and demo village.
+// Each page runs WEB_BENCH_RUNS times (default 3) and the median is reported: the machine is
+// shared and the performance score moves by a few points from run to run. What each package
+// contributes to the first load: `node scripts/web-bundle-report.mjs`.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -40,6 +43,22 @@ async function firstLoad() {
   };
 }
 
+/** Lighthouse runs per page; the machine is shared, so each score is the median of these. */
+const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  fcp_ms: 'first-contentful-paint',
+  lcp_ms: 'largest-contentful-paint',
+  tbt_ms: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si_ms: 'speed-index',
+} as const;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 const results: Record<string, unknown> = {};
 try {
   results.first_load = await firstLoad();
@@ -57,19 +76,33 @@ try {
     ],
   });
   try {
-    const scores: Record<string, Record<string, number>> = {};
+    const scores: Record<string, unknown> = {};
     for (const page of ['/', '/about', '/service']) {
-      const run = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        formFactor: 'mobile',
-      });
-      const cats = run?.lhr.categories ?? {};
-      scores[page] = Object.fromEntries(
-        Object.entries(cats).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
-      );
+      const runs: Record<string, number>[] = [];
+      // A run whose trace Lighthouse could not read (NO_NAVSTART on a busy machine) is retried.
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 3; attempt++) {
+        const run = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          formFactor: 'mobile',
+        });
+        const lhr = run?.lhr;
+        if (!lhr || lhr.runtimeError) continue;
+        const row: Record<string, number> = {};
+        for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        for (const [name, id] of Object.entries(METRICS)) {
+          const value = lhr.audits[id]?.numericValue ?? NaN;
+          row[name] = name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value);
+        }
+        runs.push(row);
+      }
+      const keys = Object.keys(runs[0] ?? {});
+      scores[page] = {
+        median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]!))])),
+        runs,
+      };
     }
     results.lighthouse_mobile = scores;
   } finally {

@@ -1,11 +1,114 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { LAYOUT_DATA, PAGE_PRELOADS } from './src/app/route-data.ts';
+import { isPrivateKey, keyUrl } from './src/lib/swr-config.ts';
 
 const api = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * React Router's package points every export condition at its development build. The production
+ * build is the same code with its development warnings switched off (`ENABLE_DEV_WARNINGS`), so
+ * the minifier drops them: 0.5 KiB gzip less in the first load.
+ */
+const reactRouterProduction = (file: string) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+    file,
+  );
+
+/**
+ * React Router ships `var Form = React.forwardRef(…); Form.displayName = "Form";` without a
+ * `@__PURE__` mark, so the bundler must keep `<Form>` and everything it uses (useSubmit, form
+ * data encoding…) although nothing here renders it. Marking the `forwardRef` calls pure and
+ * leaving out the `displayName` assignments (names for React DevTools) lets tree-shaking drop
+ * what is unused: 1.3 KiB gzip less in the first load. Build only.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'balai:react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+      return {
+        code: code
+          .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, ''),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Writes `route-preloads.json` beside index.html: for each public page of `route-data.ts`, the
+ * chunks its lazy route needs beyond what index.html loads, and the addresses of its data. The
+ * server turns them into `<link rel="modulepreload">` and `<link rel="preload" as="fetch">` in
+ * the HTML of a deep link (apps/server/src/plugins/web.ts).
+ */
+function routePreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'balai:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (c): c is Rollup.OutputChunk => c.type === 'chunk',
+      );
+      const withImports = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type === 'chunk') for (const i of chunk.imports) withImports(i, into);
+        return into;
+      };
+      const initial = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) withImports(entry.fileName, initial);
+
+      const routes = PAGE_PRELOADS.map((page) => {
+        const modules: string[] = [];
+        if (page.module) {
+          const id = fileURLToPath(new URL(`./src/${page.module}`, import.meta.url));
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) this.error(`route-preloads: ${page.path}: no chunk holds ${page.module}`);
+          for (const file of withImports(chunk.fileName)) {
+            if (!initial.has(file)) modules.push(base + file);
+          }
+        }
+        const keys = [...LAYOUT_DATA, ...page.data];
+        const personal = keys.filter(isPrivateKey);
+        if (personal.length > 0) {
+          this.error(`route-preloads: ${page.path}: not public data: ${personal.map(keyUrl)}`);
+        }
+        return { path: page.path, modules, data: keys.map(keyUrl) };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), routePreloads()],
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ],
+        }
+      : {},
   server: {
     port: 5173,
     proxy: {
@@ -20,4 +123,4 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,
   },
-});
+}));

@@ -1,4 +1,4 @@
-import type { SWRConfiguration } from 'swr';
+import { unstable_serialize, type Cache, type Middleware, type SWRConfiguration } from 'swr';
 import { API_BASE, api, requestUrl } from './http-client.ts';
 import { apiPaths, CONTENT_BASES } from './paths.ts';
 
@@ -20,13 +20,40 @@ export function keyUrl(key: ApiKey): string {
 
 /** How long a request started ahead waits for its hook before it counts as stale. */
 const AHEAD_TTL_MS = 10_000;
+
+interface Ahead {
+  promise: Promise<unknown>;
+  at: number;
+  /** Set once the request has succeeded. */
+  settled?: { value: unknown };
+}
+
 /** Requests started ahead of the hook that will read them (route loaders), by address. */
-const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
+const ahead = new Map<string, Ahead>();
 /** Addresses fetched successfully at least once: SWR's cache has them from then on. */
 const fetched = new Set<string>();
 
 function request<T>(key: ApiKey): Promise<T> {
   return typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], { params: key[1] });
+}
+
+/** The key as an `ApiKey`, or null for keys of another shape. */
+function asApiKey(key: unknown): ApiKey | null {
+  if (typeof key === 'string') return key;
+  if (Array.isArray(key) && key.length === 2 && typeof key[0] === 'string') {
+    const params: unknown = key[1];
+    if (typeof params === 'object' && params !== null) return key as unknown as ApiKey;
+  }
+  return null;
+}
+
+function freshAhead(id: string): Ahead | undefined {
+  const entry = ahead.get(id);
+  if (entry && Date.now() - entry.at >= AHEAD_TTL_MS) {
+    ahead.delete(id);
+    return undefined;
+  }
+  return entry;
 }
 
 /**
@@ -35,10 +62,9 @@ function request<T>(key: ApiKey): Promise<T> {
  */
 export function apiFetcher<T>(key: ApiKey): Promise<T> {
   const id = keyUrl(key);
-  const early = ahead.get(id);
+  const early = freshAhead(id);
   ahead.delete(id);
-  const promise =
-    early && Date.now() - early.at < AHEAD_TTL_MS ? (early.promise as Promise<T>) : request<T>(key);
+  const promise = early ? (early.promise as Promise<T>) : request<T>(key);
   return promise.then((data) => {
     fetched.add(id);
     return data;
@@ -54,16 +80,21 @@ export function apiFetcher<T>(key: ApiKey): Promise<T> {
  */
 export function prefetch(keys: readonly ApiKey[], maxWaitMs = 4000): Promise<void> {
   const started: Promise<unknown>[] = [];
-  const now = Date.now();
   for (const key of keys) {
     const id = keyUrl(key);
     if (fetched.has(id)) continue;
-    let entry = ahead.get(id);
-    if (!entry || now - entry.at >= AHEAD_TTL_MS) {
+    let entry = freshAhead(id);
+    if (!entry) {
       const promise = request(key);
-      // Handled here; the hook that takes it over sees the failure.
-      promise.catch(() => {});
-      entry = { promise, at: now };
+      const created: Ahead = { promise, at: Date.now() };
+      promise.then(
+        (value) => {
+          created.settled = { value };
+        },
+        // Handled here; the hook that takes the request over shows the failure.
+        () => {},
+      );
+      entry = created;
       ahead.set(id, entry);
     }
     started.push(entry.promise);
@@ -78,6 +109,34 @@ export function prefetch(keys: readonly ApiKey[], maxWaitMs = 4000): Promise<voi
   ]).then(() => clearTimeout(timer));
 }
 
+/**
+ * SWR middleware: the first render of a key whose route loader has fetched it finds the data in
+ * the cache, so the page paints complete. (Otherwise SWR renders without data and takes the
+ * loader's request over in an effect, and the browser paints the spinners in between.) The
+ * request stays in the table, so the revalidation SWR runs on mount takes it over: no second
+ * request.
+ */
+export const withPrefetched: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  if (ahead.size > 0) {
+    const apiKey = asApiKey(key);
+    const settled = apiKey && freshAhead(keyUrl(apiKey))?.settled;
+    if (settled) {
+      // SWR hands middleware its whole configuration, the cache in use included.
+      const { cache } = config as typeof config & { cache: Cache };
+      const id = unstable_serialize(key);
+      if (cache.get(id)?.data === undefined) {
+        cache.set(id, {
+          data: settled.value,
+          error: undefined,
+          isValidating: false,
+          isLoading: false,
+        });
+      }
+    }
+  }
+  return useSWRNext(key, fetcher, config);
+};
+
 /** Forgets the prefetch state (tests start from a fresh SWR cache). */
 export function resetPrefetch() {
   ahead.clear();
@@ -87,6 +146,7 @@ export function resetPrefetch() {
 /** Data fetching: dedupe 2 s, focus throttle 5 s, error retry 5 s (SPEC section 9). */
 export const swrConfig: SWRConfiguration = {
   fetcher: apiFetcher,
+  use: [withPrefetched],
   dedupingInterval: 2000,
   focusThrottleInterval: 5000,
   errorRetryInterval: 5000,

@@ -1,8 +1,18 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { useSiteName } from '../../lib/page-meta.ts';
-import { governmentName, useSettings } from '../../lib/settings.ts';
-import { Footer } from './footer.tsx';
+import { governmentName, useSettings, type VillageSettings } from '../../lib/settings.ts';
 import { TopBar } from './top-bar.tsx';
+
+// The footer is always below the fold (see <main>), so it is its own small chunk, fetched while
+// the page renders rather than in the first load. Should that fetch fail, the page goes on
+// without a footer instead of failing whole.
+const Footer = lazy<ComponentType<{ settings: VillageSettings | null }>>(() =>
+  import('./footer.tsx').then(
+    (m) => ({ default: m.Footer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The public layout: top bar, the page, footer. */
 export function MainLayout() {
@@ -27,7 +37,9 @@ export function MainLayout() {
       >
         <Outlet />
       </main>
-      <Footer settings={settings} />
+      <Suspense fallback={null}>
+        <Footer settings={settings} />
+      </Suspense>
     </div>
   );
 }

@@ -82,15 +82,35 @@ describe('header carousel', () => {
     expect(visibleTitle()).toBe('Slide 1');
   });
 
-  it('loads the first image eagerly with high priority and the rest lazily, with sizes', () => {
+  it('loads the first image eagerly with high priority, each other one when its slide shows', async () => {
     mockReducedMotion(true);
+    const user = userEvent.setup();
     const { container } = renderCarousel();
-    const images = [...container.querySelectorAll('img')];
-    expect(images.map((i) => i.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
-    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
-    expect(images[0]).toHaveAttribute('srcset', '/files/1/thumb 480w, /files/1 1600w');
-    expect(images[0]).toHaveAttribute('width', '1600');
-    expect(images[0]).toHaveAttribute('height', '900');
+    const images = () => [...container.querySelectorAll('img')];
+    expect(images().map((i) => i.getAttribute('loading'))).toEqual(['eager']);
+    expect(images()[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images()[0]).toHaveAttribute('srcset', '/files/1/thumb 480w, /files/1 1600w');
+    expect(images()[0]).toHaveAttribute('width', '1600');
+    expect(images()[0]).toHaveAttribute('height', '900');
+    await user.click(screen.getByRole('button', { name: 'Slide berikutnya' }));
+    expect(images().map((i) => i.getAttribute('src'))).toEqual([
+      '/files/1/thumb',
+      '/files/2/thumb',
+    ]);
+    expect(images()[1]).toHaveAttribute('loading', 'lazy');
+    // Back to the first: the second image stays, nothing is fetched twice.
+    await user.click(screen.getByRole('button', { name: 'Slide sebelumnya' }));
+    expect(images()).toHaveLength(2);
+  });
+
+  it('keeps every slide laid out, the hidden ones inert, so the height never changes', () => {
+    mockReducedMotion(true);
+    renderCarousel();
+    const groups = screen.getAllByRole('group', { hidden: true });
+    expect(groups).toHaveLength(3);
+    expect(groups.map((g) => g.hasAttribute('hidden'))).toEqual([false, false, false]);
+    expect(groups.map((g) => g.getAttribute('aria-hidden'))).toEqual([null, 'true', 'true']);
+    expect(groups.map((g) => g.hasAttribute('inert'))).toEqual([false, true, true]);
   });
 
   it('shows no controls for a single slide', () => {

@@ -19,12 +19,18 @@ const controlClass =
 /**
  * The home page's header slides (APG carousel pattern): previous, next and pause buttons with
  * labels, slides announced as "n dari m" while paused, no rotation with reduced motion. The first
- * image loads eagerly with high priority; the others lazily, when their slide shows.
+ * image loads eagerly with high priority; the others when their slide first shows.
+ *
+ * All slides sit in the same grid cell, the hidden ones invisible, inert and aria-hidden, so the
+ * carousel is as tall as its tallest slide: a slide with more text does not push the page below
+ * it down when it comes round (a layout shift every 7 s otherwise).
  */
 export function HeaderCarousel({ slides }: { slides: HomepageHeader[] }) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [focusInside, setFocusInside] = useState(false);
+  /** The slides shown so far: only their images are in the page (and downloaded). */
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set([0]));
   const count = slides.length;
   const rotating = count > 1 && !paused && !focusInside;
 
@@ -36,6 +42,7 @@ export function HeaderCarousel({ slides }: { slides: HomepageHeader[] }) {
 
   const go = (step: number) => setCurrent((i) => (i + step + count) % count);
   const index = Math.min(current, count - 1);
+  if (!shown.has(index)) setShown(new Set(shown).add(index));
 
   return (
     <section
@@ -48,7 +55,7 @@ export function HeaderCarousel({ slides }: { slides: HomepageHeader[] }) {
           setFocusInside(false);
       }}
     >
-      <div aria-live={rotating ? 'off' : 'polite'} className="relative">
+      <div aria-live={rotating ? 'off' : 'polite'} className="relative grid">
         {slides.map((slide, i) => {
           const image = slide.image_url;
           return (
@@ -57,11 +64,12 @@ export function HeaderCarousel({ slides }: { slides: HomepageHeader[] }) {
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} dari ${count}`}
-              hidden={i !== index}
-              className="relative"
+              aria-hidden={i !== index || undefined}
+              inert={i !== index}
+              className={`relative col-start-1 row-start-1 ${i === index ? '' : 'invisible'}`}
             >
-              <div className="relative flex min-h-[26rem] w-full flex-col justify-end overflow-hidden lg:min-h-[32rem]">
-                {image && (
+              <div className="relative flex h-full min-h-[26rem] w-full flex-col justify-end overflow-hidden lg:min-h-[32rem]">
+                {image && shown.has(i) && (
                   <img
                     src={image.thumb}
                     srcSet={imageSrcSet(image)}
