@@ -43,24 +43,30 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '0',
-      LOGIN_RATE_LIMIT_MAX: '1000000',
-      SEED_DEMO: '0',
-      BALAI_ADMIN_EMAIL: 'admin@bench.desa.id',
-      BALAI_ADMIN_PASSWORD: 'bench-admin-123',
-      OUTBOX_DIR: path.join(os.tmpdir(), 'balai-bench-outbox'),
-      ...env,
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '0',
+        LOGIN_RATE_LIMIT_MAX: '1000000',
+        SEED_DEMO: '0',
+        BALAI_ADMIN_EMAIL: 'admin@bench.desa.id',
+        BALAI_ADMIN_PASSWORD: 'bench-admin-123',
+        OUTBOX_DIR: path.join(os.tmpdir(), 'balai-bench-outbox'),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (let i = 0; i < 200; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);

@@ -445,14 +445,20 @@ async function issueLetter(
     const issuedAt = at.toISOString();
     const issuedOn = todayIso(at);
     const year = Number(issuedOn.slice(0, 4));
-    const completed = await updateLetterRequestIfStatus(trx, row.id, row.status, {
-      status: 'completed',
-      note: changes.note ?? null,
-      ...(changes.data ? { data: changes.data } : {}),
-      ...(changes.applicant ? { applicant: changes.applicant } : {}),
-      issued_at: issuedAt,
-      now: issuedAt,
-    });
+    const completed = await updateLetterRequestIfStatus(
+      trx,
+      row.id,
+      row.status,
+      {
+        status: 'completed',
+        note: changes.note ?? null,
+        ...(changes.data ? { data: changes.data } : {}),
+        ...(changes.applicant ? { applicant: changes.applicant } : {}),
+        issued_at: issuedAt,
+        now: issuedAt,
+      },
+      'later', // setLetterNumber below writes them, with the number
+    );
     if (!completed) throw await staleConflict(trx, row.id);
 
     const seq = await nextSequence(trx, sequenceKey(format, type.classificationCode, year));
