@@ -38,7 +38,6 @@ import {
   insertLetterEvent,
   parseApplicant,
   parseData,
-  setLetterNumber,
   updateLetterRequestIfStatus,
   type LetterEventView,
   type LetterRequestRow,
@@ -445,22 +444,10 @@ async function issueLetter(
     const issuedAt = at.toISOString();
     const issuedOn = todayIso(at);
     const year = Number(issuedOn.slice(0, 4));
-    const completed = await updateLetterRequestIfStatus(
-      trx,
-      row.id,
-      row.status,
-      {
-        status: 'completed',
-        note: changes.note ?? null,
-        ...(changes.data ? { data: changes.data } : {}),
-        ...(changes.applicant ? { applicant: changes.applicant } : {}),
-        issued_at: issuedAt,
-        now: issuedAt,
-      },
-      'later', // setLetterNumber below writes them, with the number
-    );
-    if (!completed) throw await staleConflict(trx, row.id);
-
+    // The number first, then one update that completes the request with it (a change of indexed
+    // columns rewrites every index entry of the row, so once rather than twice). Should another
+    // administrator have moved the request meanwhile, the update finds nothing and the
+    // transaction, the number's increment included, rolls back.
     const seq = await nextSequence(trx, sequenceKey(format, type.classificationCode, year));
     const number = formatLetterNumber(format, {
       classificationCode: type.classificationCode,
@@ -468,9 +455,19 @@ async function issueLetter(
       villageCode: settings.village_code,
       issuedOn,
     });
-    let issued: LetterRequestRow;
+    let completed: LetterRequestRow | undefined;
     try {
-      issued = await setLetterNumber(trx, row.id, { number, number_seq: seq, number_year: year });
+      completed = await updateLetterRequestIfStatus(trx, row.id, row.status, {
+        status: 'completed',
+        note: changes.note ?? null,
+        ...(changes.data ? { data: changes.data } : {}),
+        ...(changes.applicant ? { applicant: changes.applicant } : {}),
+        issued_at: issuedAt,
+        number,
+        number_seq: seq,
+        number_year: year,
+        now: issuedAt,
+      });
     } catch (err) {
       if (
         isUniqueViolation(err, {
@@ -484,6 +481,7 @@ async function issueLetter(
       }
       throw err;
     }
+    if (!completed) throw await staleConflict(trx, row.id);
 
     const pdf = await renderLetterPdf(
       letterPdfInput(
@@ -525,7 +523,7 @@ async function issueLetter(
     await notifyResident(
       trx,
       type,
-      issued,
+      completed,
       residentNotice(type, 'completed', {
         changedStatus: true,
         note: changes.note ?? null,
@@ -541,7 +539,7 @@ async function issueLetter(
       ip: actor.ip,
       detail: { type: type.code, from: row.status, to: 'completed', number },
     });
-    return issued;
+    return completed;
   });
 }
 

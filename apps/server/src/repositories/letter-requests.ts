@@ -119,15 +119,12 @@ export interface LetterRequestChange {
 /**
  * Applies a change only if the request still has the status the caller saw: of two people
  * acting on one request at once, exactly one gets the row back; the other gets undefined.
- * `searchTerms: 'later'` leaves the search terms to a `setLetterNumber` in the same
- * transaction (issuing), which rewrites them with the number anyway.
  */
 export async function updateLetterRequestIfStatus(
   db: Kysely<Database>,
   id: number,
   expected: LetterStatus,
   change: LetterRequestChange,
-  searchTerms: 'now' | 'later' = 'now',
 ): Promise<LetterRequestRow | undefined> {
   const { applicant, data, now, ...rest } = change;
   const set: Updateable<LetterRequestsTable> = {
@@ -143,22 +140,7 @@ export async function updateLetterRequestIfStatus(
     .where('status', '=', expected)
     .returningAll()
     .executeTakeFirst();
-  if (row && searchTerms === 'now' && (applicant || rest.status)) await writeSearchTerms(db, row);
-  return row;
-}
-
-export async function setLetterNumber(
-  db: Kysely<Database>,
-  id: number,
-  values: { number: string; number_seq: number; number_year: number },
-): Promise<LetterRequestRow> {
-  const row = await db
-    .updateTable('letter_requests')
-    .set(values)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await writeSearchTerms(db, row);
+  if (row && (applicant || rest.status || rest.number)) await writeSearchTerms(db, row);
   return row;
 }
 
