@@ -28,9 +28,8 @@ import {
 import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { HttpError, conflict, forbidden, invalidField, notFound } from '../lib/http-error.ts';
-import { sha256Hex } from '../lib/tokens.ts';
 import { writeAudit } from '../repositories/audit-log.ts';
-import { findFile, insertFile } from '../repositories/files.ts';
+import { findFile } from '../repositories/files.ts';
 import {
   deleteLetterRequestIfStatus,
   findLetterRequest,
@@ -42,10 +41,10 @@ import {
   type LetterEventView,
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
+import { recordIssuedLetter } from '../repositories/letter-issuance.ts';
 import { nextSequence } from '../repositories/letter-sequences.ts';
 import { fileLetterRequest } from '../repositories/letter-submissions.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
-import { insertPdfHistory } from '../repositories/pdf-histories.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { findUserById, type UserRow } from '../repositories/users.ts';
 import { letterPdfInput } from './letter-document.ts';
@@ -416,6 +415,22 @@ export async function changeLetterRequest(
 // ---- Issuing --------------------------------------------------------------------------------
 
 /**
+ * The village logo's bytes, by file id. A file row never changes and an id is never given again
+ * (AUTOINCREMENT on SQLite, a sequence on PostgreSQL), so the bytes read once stay right; a new
+ * logo is a new id. One entry per database: the village has one logo at a time.
+ */
+const lastLogo = new WeakMap<Kysely<Database>, { id: number; bytes: Buffer | null }>();
+async function logoBytes(db: Kysely<Database>, id: number): Promise<Buffer | null> {
+  let entry = lastLogo.get(db);
+  if (entry?.id !== id) {
+    const file = await findFile(db, id);
+    entry = { id, bytes: file ? Buffer.from(file.bytes) : null };
+    lastLogo.set(db, entry);
+  }
+  return entry.bytes;
+}
+
+/**
  * Completes a request: in one transaction the status changes (only if nobody changed it
  * meanwhile), the next number of the sequence is taken, the letter is rendered once and its
  * bytes stored with an archive entry, and the resident is notified. Settings and logo are read
@@ -434,9 +449,7 @@ async function issueLetter(
 ): Promise<LetterRequestRow> {
   const { db } = deps;
   const settings = await getSettings(db);
-  const logo = settings.logo_file_id
-    ? ((await findFile(db, settings.logo_file_id))?.bytes ?? null)
-    : null;
+  const logo = settings.logo_file_id ? await logoBytes(db, settings.logo_file_id) : null;
   const format = settings.letter_number_format;
 
   return db.transaction().execute(async (trx) => {
@@ -498,46 +511,30 @@ async function issueLetter(
         logo,
       ),
     );
-    const fileId = await insertFile(trx, { kind: 'pdf', mime: 'application/pdf', bytes: pdf });
-    await insertPdfHistory(trx, {
-      letter_request_id: row.id,
-      type: type.code,
-      file_id: fileId,
-      sha256: sha256Hex(pdf),
+    const notice = residentNotice(type, 'completed', {
+      changedStatus: true,
+      note: changes.note ?? null,
       number,
-      issued_at: issuedAt,
-      issued_by: actor.user.id,
-      processing_seconds: Math.max(
+    });
+    await recordIssuedLetter(trx, {
+      requestId: row.id,
+      type: type.code,
+      pdf,
+      number,
+      issuedAt,
+      issuedBy: actor.user.id,
+      processingSeconds: Math.max(
         0,
         Math.round((at.getTime() - Date.parse(row.created_at)) / 1000),
       ),
-    });
-    await insertLetterEvent(trx, {
-      letter_request_id: row.id,
-      actor_id: actor.user.id,
-      from_status: row.status,
-      to_status: 'completed',
+      fromStatus: row.status,
       note: changes.note ?? null,
-      created_at: issuedAt,
-    });
-    await notifyResident(
-      trx,
-      type,
-      completed,
-      residentNotice(type, 'completed', {
-        changedStatus: true,
-        note: changes.note ?? null,
-        number,
-      }),
-      issuedAt,
-    );
-    await writeAudit(trx, {
-      action: 'letter.status',
-      user_id: actor.user.id,
-      subject_type: 'letter_request',
-      subject_id: row.id,
+      residentNotice:
+        completed.applicant_user_id === null
+          ? null
+          : { ...notice, userId: completed.applicant_user_id, link: residentLink(type, row.id) },
       ip: actor.ip,
-      detail: { type: type.code, from: row.status, to: 'completed', number },
+      auditDetail: { type: type.code, from: row.status, to: 'completed', number },
     });
     return completed;
   });
