@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantFromProfile, letterSchema, letterTypeByCode } from '@balai/domain';
-import {
-  SEARCH_COUNT_CAP,
-  requestTerms,
-  searchTerms,
-} from '../src/repositories/letter-requests.ts';
+import { SEARCH_COUNT_CAP, requestTerms, searchTerms } from '../src/repositories/letter-search.ts';
 import { nameKey } from '../src/letters/names.ts';
 import { dateBounds } from '../src/routes/letters/schemas.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';

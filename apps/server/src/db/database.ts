@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -135,6 +135,13 @@ PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[])
   }
   return plainQuery.apply(this, args);
 } as typeof pg.Client.prototype.query;
+
+/**
+ * Whether `db` is the embedded SQLite (otherwise PostgreSQL), for the few statements written per
+ * database. (Migrations have their own frozen `isPostgres`.)
+ */
+export const isSqlite = (db: Kysely<Database>): boolean =>
+  db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** Opens the database a DATABASE_URL names: `file:PATH` is embedded SQLite, `postgres://` is PostgreSQL. */
 export function openDb(url: string, options: OpenDbOptions = {}): Db {

@@ -17,7 +17,8 @@
  * share WAL flushes there, and a batch on one connection would only serialise round trips.
  * Inside a transaction the write runs in that transaction.
  */
-import { SqliteAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { isSqlite } from './database.ts';
 import type { Database } from './schema.ts';
 
 export type Write<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -107,9 +108,6 @@ class GroupCommit {
 }
 
 const groups = new WeakMap<Kysely<Database>, GroupCommit>();
-
-export const isSqlite = (db: Kysely<Database>): boolean =>
-  db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
  * Runs `write` atomically and durably: on SQLite in a commit shared with the writes arriving

@@ -8,7 +8,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { LetterCode, LetterStatus } from '@balai/domain';
 import { preparedOnPostgres } from '../db/database.ts';
-import { isSqlite } from '../db/group-commit.ts';
+import { isSqlite } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { writeAudit } from './audit-log.ts';

@@ -16,10 +16,12 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { ApplicantSnapshot, FieldValues, LetterCode } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/database.ts';
-import { groupCommit, isSqlite } from '../db/group-commit.ts';
+import { groupCommit } from '../db/group-commit.ts';
+import { isSqlite } from '../db/database.ts';
 import { nameKey } from '../letters/names.ts';
 import { newToken } from '../lib/tokens.ts';
-import { requestTerms, type LetterRequestRow } from './letter-requests.ts';
+import type { LetterRequestRow } from './letter-requests.ts';
+import { requestTerms } from './letter-search.ts';
 
 export interface NoticeToSend {
   title: string;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { LetterCode } from '@balai/domain';
 import type { Database } from '../../db/schema.ts';
 import { meta } from '../../lib/pagination.ts';
-import { listLetterRequests } from '../../repositories/letter-requests.ts';
+import { listLetterRequests } from '../../repositories/letter-search.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { dateBounds, type letterListQuery, toApiLetterRequest } from './schemas.ts';
 
