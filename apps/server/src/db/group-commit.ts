@@ -18,7 +18,7 @@
  * Inside a transaction the write runs in that transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { isSqlite } from './database.ts';
+import { isSqlite, notifyCommitted } from './database.ts';
 import type { Database } from './schema.ts';
 
 export type Write<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -91,6 +91,8 @@ class GroupCommit {
         }
       }
       await trx.commit().execute();
+      // The WAL checkpoint runs now, before the next batch commits (see database.ts).
+      notifyCommitted(this.#db);
     } catch (error) {
       await trx
         .rollback()
