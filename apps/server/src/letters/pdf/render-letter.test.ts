@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLetterPdf, type LetterPdfInput } from './render-letter.ts';
 import { sampleLetterInput, sampleLogo } from './sample.ts';
@@ -47,6 +49,19 @@ function wordBoxes(pdf: Buffer): { xMin: number; xMax: number; yMax: number; wor
     yMax: Number(m[3]),
     word: m[4] ?? '',
   }));
+}
+
+/** What the QR code printed on a page says, read off a 150 dpi rendering by poppler. */
+async function scanQr(pdf: Buffer, page: number): Promise<string | null> {
+  const root = join(dir, `qr${++n}`);
+  const p = String(page);
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', p, '-l', p, '-singlefile', save(pdf), root]);
+  const { data, info: size } = await sharp(`${root}.png`)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rgba = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  return jsQR(rgba, size.width, size.height)?.data ?? null;
 }
 
 const flat = (s: string) => s.replace(/\s+/g, ' ');
@@ -119,6 +134,21 @@ describe('renderLetterPdf', () => {
     expect(i.Subject).toContain('Desa Sukamaju');
     expect(i.CreationDate).toBe('2026-11-22T02:30:00Z'); // 09:30 WIB
     expect(i['Page size']).toMatch(/^595\.2\d? x 841\.8\d? pts \(A4\)/);
+  });
+
+  it('prints a QR code that scans to the verification URL', async () => {
+    const verifyUrl = 'https://desa.example/verify/q7Hk2mZpL4xN9bR1tV6wYc';
+    const pdf = await renderLetterPdf({ ...sampleLetterInput(logoPng), verifyUrl });
+    expect(await scanQr(pdf, 1)).toBe(verifyUrl);
+    // A long letter prints it on its last page, beside the signature.
+    const long = {
+      ...sampleLetterInput(logoPng),
+      verifyUrl,
+      statement: Array.from({ length: 12 }, () => sampleLetterInput(null).statement).join('\n'),
+    };
+    const pages = Number(info(await renderLetterPdf(long)).Pages);
+    expect(pages).toBeGreaterThan(1);
+    expect(await scanQr(await renderLetterPdf(long), pages)).toBe(verifyUrl);
   });
 
   it('renders identical bytes for identical input (also after other letters)', async () => {
