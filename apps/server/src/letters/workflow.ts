@@ -1,8 +1,9 @@
 /**
  * The lifecycle of a letter request (DESIGN section 4): filing, editing, status changes and
- * issuing. Every change runs in one transaction with its event, notifications and audit row;
- * a change applies only if the request still has the status its author saw, so of two people
- * acting at once exactly one wins and the other gets a 409.
+ * deleting; moving to `completed` hands over to issuing.ts. Every change runs in one transaction
+ * with its event, notifications and audit row; a change applies only if the request still has
+ * the status its author saw, so of two people acting at once exactly one wins and the other
+ * gets a 409.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -15,9 +16,7 @@ import {
   letterSchema,
   missingApplicantFields,
   msg,
-  publicPaths,
   statusAfterEdit,
-  todayIso,
   transitionError,
   type ApplicantField,
   type ApplicantSnapshot,
@@ -29,25 +28,21 @@ import type { Database } from '../db/schema.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { HttpError, conflict, forbidden, invalidField, notFound } from '../lib/http-error.ts';
 import { writeAudit } from '../repositories/audit-log.ts';
-import { findFile } from '../repositories/files.ts';
 import {
   deleteLetterRequestIfStatus,
   findLetterRequest,
   findLetterRequestByIdempotencyKey,
   insertLetterEvent,
-  parseApplicant,
   parseData,
   updateLetterRequestIfStatus,
   type LetterEventView,
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
-import { recordIssuedLetter } from '../repositories/letter-issuance.ts';
-import { nextSequence } from '../repositories/letter-sequences.ts';
 import { fileLetterRequest } from '../repositories/letter-submissions.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
-import { getSettings } from '../repositories/settings.ts';
 import { findUserById, type UserRow } from '../repositories/users.ts';
-import { letterPdfInput } from './letter-document.ts';
+import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
+import { issueLetter } from './issuing.ts';
 import {
   adminLink,
   adminLinkPrefix,
@@ -58,8 +53,6 @@ import {
   residentNotice,
   type Notice,
 } from './notices.ts';
-import { formatLetterNumber, sequenceKey } from './numbering.ts';
-import { renderLetterPdf } from './pdf/index.ts';
 
 export interface WorkflowDeps {
   db: Kysely<Database>;
@@ -72,7 +65,7 @@ export interface Actor {
   ip: string;
 }
 
-export const REQUEST_NOT_FOUND = 'Permohonan surat tidak ditemukan.';
+export { REQUEST_NOT_FOUND };
 const ADMIN_ONLY = 'Hanya administrator yang dapat melakukan tindakan ini.';
 const RESIDENT_ONLY = 'Hanya pemohon yang dapat membatalkan permohonannya.';
 const NOTHING_TO_CHANGE = 'Kirim isian yang diubah atau status yang baru.';
@@ -119,15 +112,6 @@ function validData(type: LetterType, values: Record<string, unknown>): FieldValu
   const errors = fieldErrors(parsed.error);
   const first = Object.values(errors)[0]?.[0] ?? 'Periksa kembali isian Anda.';
   throw new HttpError(422, first, errors);
-}
-
-/** The 409 for a change that lost a race, or a 404 if the request is gone meanwhile. */
-async function staleConflict(db: Kysely<Database>, id: number): Promise<HttpError> {
-  const now = await findLetterRequest(db, id);
-  if (!now) return notFound(REQUEST_NOT_FOUND);
-  return conflict(
-    `Permohonan ini baru saja diubah oleh pengguna lain (status sekarang: "${LETTER_STATUS_LABELS[now.status]}"). Muat ulang halaman lalu coba lagi.`,
-  );
 }
 
 async function notifyAdmins(
@@ -409,134 +393,6 @@ export async function changeLetterRequest(
       },
     });
     return updated;
-  });
-}
-
-// ---- Issuing --------------------------------------------------------------------------------
-
-/**
- * The village logo's bytes, by file id. A file row never changes and an id is never given again
- * (AUTOINCREMENT on SQLite, a sequence on PostgreSQL), so the bytes read once stay right; a new
- * logo is a new id. One entry per database: the village has one logo at a time.
- */
-const lastLogo = new WeakMap<Kysely<Database>, { id: number; bytes: Buffer | null }>();
-async function logoBytes(db: Kysely<Database>, id: number): Promise<Buffer | null> {
-  let entry = lastLogo.get(db);
-  if (entry?.id !== id) {
-    const file = await findFile(db, id);
-    entry = { id, bytes: file ? Buffer.from(file.bytes) : null };
-    lastLogo.set(db, entry);
-  }
-  return entry.bytes;
-}
-
-/**
- * Completes a request: in one transaction the status changes (only if nobody changed it
- * meanwhile), the next number of the sequence is taken, the letter is rendered once and its
- * bytes stored with an archive entry, and the resident is notified. Settings and logo are read
- * before the transaction so it holds its locks only for the work that needs them.
- */
-async function issueLetter(
-  deps: WorkflowDeps,
-  type: LetterType,
-  actor: Actor,
-  row: LetterRequestRow,
-  changes: {
-    data?: FieldValues | undefined;
-    applicant?: ApplicantSnapshot | undefined;
-    note?: string | null | undefined;
-  },
-): Promise<LetterRequestRow> {
-  const { db } = deps;
-  const settings = await getSettings(db);
-  const logo = settings.logo_file_id ? await logoBytes(db, settings.logo_file_id) : null;
-  const format = settings.letter_number_format;
-
-  return db.transaction().execute(async (trx) => {
-    const at = new Date();
-    const issuedAt = at.toISOString();
-    const issuedOn = todayIso(at);
-    const year = Number(issuedOn.slice(0, 4));
-    // The number first, then one update that completes the request with it (a change of indexed
-    // columns rewrites every index entry of the row, so once rather than twice). Should another
-    // administrator have moved the request meanwhile, the update finds nothing and the
-    // transaction, the number's increment included, rolls back.
-    const seq = await nextSequence(trx, sequenceKey(format, type.classificationCode, year));
-    const number = formatLetterNumber(format, {
-      classificationCode: type.classificationCode,
-      seq,
-      villageCode: settings.village_code,
-      issuedOn,
-    });
-    let completed: LetterRequestRow | undefined;
-    try {
-      completed = await updateLetterRequestIfStatus(trx, row.id, row.status, {
-        status: 'completed',
-        note: changes.note ?? null,
-        ...(changes.data ? { data: changes.data } : {}),
-        ...(changes.applicant ? { applicant: changes.applicant } : {}),
-        issued_at: issuedAt,
-        number,
-        number_seq: seq,
-        number_year: year,
-        now: issuedAt,
-      });
-    } catch (err) {
-      if (
-        isUniqueViolation(err, {
-          constraint: 'letter_requests_number_key',
-          columns: 'letter_requests.number',
-        })
-      ) {
-        throw conflict(
-          `Nomor surat ${number} sudah dipakai surat lain. Periksa format nomor surat di Pengaturan, lalu coba lagi.`,
-        );
-      }
-      throw err;
-    }
-    if (!completed) throw await staleConflict(trx, row.id);
-
-    const pdf = await renderLetterPdf(
-      letterPdfInput(
-        {
-          type,
-          applicant: parseApplicant(completed),
-          data: parseData(completed),
-          number,
-          issuedOn,
-          issuedAt,
-          verifyUrl: `${deps.publicUrl}${publicPaths.verifyPage(completed.verify_token)}`,
-        },
-        settings,
-        logo,
-      ),
-    );
-    const notice = residentNotice(type, 'completed', {
-      changedStatus: true,
-      note: changes.note ?? null,
-      number,
-    });
-    await recordIssuedLetter(trx, {
-      requestId: row.id,
-      type: type.code,
-      pdf,
-      number,
-      issuedAt,
-      issuedBy: actor.user.id,
-      processingSeconds: Math.max(
-        0,
-        Math.round((at.getTime() - Date.parse(row.created_at)) / 1000),
-      ),
-      fromStatus: row.status,
-      note: changes.note ?? null,
-      residentNotice:
-        completed.applicant_user_id === null
-          ? null
-          : { ...notice, userId: completed.applicant_user_id, link: residentLink(type, row.id) },
-      ip: actor.ip,
-      auditDetail: { type: type.code, from: row.status, to: 'completed', number },
-    });
-    return completed;
   });
 }
 
