@@ -216,6 +216,20 @@ describe('letter lists', () => {
         .json()
         .data.map((h: { applicant_name: string }) => h.applicant_name),
     ).toEqual(['Yohanes Sitompul']);
+    // Every word must begin a word of the name; "sit" begins both names, "rah" only one.
+    const archiveNames = async (query: string) =>
+      (await asAdmin('GET', `/api/pdf-histories?${query}`))
+        .json()
+        .data.map((h: { applicant_name: string }) => h.applicant_name)
+        .sort();
+    expect(await archiveNames('search=sit')).toEqual(['Siti Rahmawati', 'Yohanes Sitompul']);
+    expect(await archiveNames('search=rah%20sit')).toEqual(['Siti Rahmawati']);
+    expect(await archiveNames('search=sit%20yoh')).toEqual(['Yohanes Sitompul']);
+    expect(await archiveNames('search=sit&type=kdtt')).toEqual([]);
+    expect(await archiveNames('search=sit&type=ku')).toEqual([
+      'Siti Rahmawati',
+      'Yohanes Sitompul',
+    ]);
     expect((await asAdmin('GET', '/api/pdf-histories?to=2020-12-31')).json().meta.total).toBe(0);
     expect((await asAdmin('GET', `/api/pdf-histories/${entry.id}`)).json().data.request_link).toBe(
       `/admin/service-ku/${entry.letter_request_id}`,

@@ -48,28 +48,12 @@ export interface TermFilter {
  */
 export function termMatches(db: Kysely<Database>, terms: readonly string[], f: TermFilter) {
   const [driver = '', ...rest] = longestFirst(terms);
-  let t = db
+  const filters = termFilters(f, rest);
+  const t = db
     .selectFrom('letter_search_terms as t')
     .where('t.term', '>=', driver)
     .where('t.term', '<', driver + PREFIX_END);
-  if (f.type) t = t.where('t.type', '=', f.type);
-  if (f.statuses?.length === 1) t = t.where('t.status', '=', f.statuses[0]!);
-  else if (f.statuses?.length) t = t.where('t.status', 'in', [...f.statuses]);
-  if (f.createdFrom) t = t.where('t.created_at', '>=', f.createdFrom);
-  if (f.createdBefore) t = t.where('t.created_at', '<', f.createdBefore);
-  for (const w of rest) {
-    t = t.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('letter_search_terms as t2')
-          .select('t2.term')
-          .whereRef('t2.letter_request_id', '=', 't.letter_request_id')
-          .where('t2.term', '>=', w)
-          .where('t2.term', '<', w + PREFIX_END),
-      ),
-    );
-  }
-  return t;
+  return filters.length > 0 ? t.where(sql<boolean>`${and(filters)}`) : t;
 }
 
 const longestFirst = (terms: readonly string[]) => [...terms].sort((a, b) => b.length - a.length);
