@@ -117,6 +117,17 @@ describe('letter lists', () => {
     const bad = await asAdmin('GET', `${ku.base}?from=2026-02-30`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.from).toEqual(['Tanggal awal harus tanggal yang valid (TTTT-BB-HH).']);
+    // A range that ends before it starts is named, on every list that takes one.
+    for (const list of [ku.base, '/api/letter-requests', '/api/pdf-histories']) {
+      const reversed = await asAdmin('GET', `${list}?from=2026-12-01&to=2026-01-31`);
+      expect(reversed.statusCode).toBe(422);
+      expect(reversed.json()).toEqual({
+        message: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
+        errors: { to: ['Tanggal akhir tidak boleh sebelum tanggal awal.'] },
+      });
+    }
+    const oneDay = await asAdmin('GET', `/api/letter-requests?from=${today}&to=${today}`);
+    expect(oneDay.statusCode).toBe(200);
   });
 
   it('searches names by the start of any word, ignoring case and accents', async () => {

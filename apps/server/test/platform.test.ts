@@ -24,6 +24,15 @@ describe('platform', () => {
     expect(res.json()).toEqual({ message: 'Alamat API tidak ditemukan.' });
   });
 
+  it('answers paths the router cannot read in Indonesian', async () => {
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/verify/${'x'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'Alamat terlalu panjang.' });
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/verify/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'Alamat tidak valid.' });
+  });
+
   it('sends strict security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);

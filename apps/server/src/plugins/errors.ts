@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -30,6 +30,26 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Isi permintaan terlalu besar.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Panjang isi permintaan tidak valid.'],
 };
+
+/**
+ * Errors the router raises before any route or error handler runs (Fastify's `frameworkErrors`
+ * option): a path with broken percent-encoding, a path parameter longer than 100 characters.
+ * Fastify would answer those in English.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ message: 'Alamat terlalu panjang.' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send({ message: 'Alamat tidak valid.' });
+  }
+  reply.log.error({ err: error }, 'router error');
+  return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+}
 
 /**
  * The one error handler: every failure leaves as `{ message, errors? }` in Indonesian, with the

@@ -4,13 +4,22 @@ import { LETTER_CODES } from '@balai/domain';
 import { currentAuth } from '../../types.ts';
 import { responses } from '../schemas.ts';
 import { listRequestsPage } from './list-requests.ts';
-import { letterListMetaSchema, letterListQuery, letterRequestSchema } from './schemas.ts';
+import {
+  datesInOrder,
+  letterListFields,
+  letterListMetaSchema,
+  letterRequestSchema,
+} from './schemas.ts';
 
-const query = letterListQuery.extend({
-  type: z
-    .enum(LETTER_CODES, { error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.` })
-    .optional(),
-});
+const query = datesInOrder(
+  letterListFields.extend({
+    type: z
+      .enum(LETTER_CODES, {
+        error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.`,
+      })
+      .optional(),
+  }),
+);
 
 /**
  * `GET /api/letter-requests`: requests of every type in one list, for the resident's letter

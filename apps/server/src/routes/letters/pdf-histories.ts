@@ -13,7 +13,7 @@ import { letterName } from '../../letters/notices.ts';
 import { pdfFileName } from '../../letters/letter-document.ts';
 import { currentAuth } from '../../types.ts';
 import { idParams, responses } from '../schemas.ts';
-import { dateBounds, dateRangeQuery, typeOf } from './schemas.ts';
+import { dateBounds, dateRangeQuery, datesInOrder, typeOf } from './schemas.ts';
 
 const pdfHistorySchema = z.object({
   id: z.number(),
@@ -36,13 +36,17 @@ const pdfHistorySchema = z.object({
   verify_url: z.string(),
 });
 
-const listQuery = z.object({
-  ...pageQuery,
-  ...dateRangeQuery,
-  type: z
-    .enum(LETTER_CODES, { error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.` })
-    .optional(),
-});
+const listQuery = datesInOrder(
+  z.object({
+    ...pageQuery,
+    ...dateRangeQuery,
+    type: z
+      .enum(LETTER_CODES, {
+        error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.`,
+      })
+      .optional(),
+  }),
+);
 
 const HISTORY_NOT_FOUND = 'Riwayat surat tidak ditemukan.';
 

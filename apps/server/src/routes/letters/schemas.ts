@@ -142,6 +142,19 @@ export const dateRangeQuery = {
   to: villageDate('Tanggal akhir'),
 };
 
+/**
+ * Added to a list query with `from`/`to`: a range that ends before it starts is a slip worth
+ * naming (a clerk who picked December to January), not an empty list.
+ */
+export function datesInOrder<
+  T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>,
+>(schema: T): T {
+  return schema.refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
+    path: ['to'],
+  });
+}
+
 /** The UTC instants bounding village days `from` … `to` (inclusive). */
 export function dateBounds(from?: string, to?: string): { start?: string; end?: string } {
   const start = from ? new Date(`${from}T00:00:00+07:00`).toISOString() : undefined;
@@ -174,7 +187,8 @@ export const statusListQuery = z
   .transform((list) => list as (typeof LETTER_STATUSES)[number][])
   .optional();
 
-export const letterListQuery = z.object({
+/** The fields of a letter-request list query; `letterListQuery` checks them together. */
+export const letterListFields = z.object({
   ...pageQuery,
   ...dateRangeQuery,
   status: statusListQuery,
@@ -189,6 +203,8 @@ export const letterListQuery = z.object({
     .positive('Pemohon harus berupa nomor pengguna.')
     .optional(),
 });
+
+export const letterListQuery = datesInOrder(letterListFields);
 
 /**
  * The meta of letter-request lists: the usual page, per_page, total and last_page, and
