@@ -221,6 +221,14 @@ describe('notBefore', () => {
     });
   });
 
+  it('reports a body that is no object at all, instead of throwing', () => {
+    for (const body of [null, undefined, [], 'teks', 7]) {
+      const r = schemaFromFields(fields).safeParse(body);
+      expect(r.success).toBe(false);
+      if (!r.success) expect(Object.keys(fieldErrors(r.error))).toEqual(['_form']);
+    }
+  });
+
   it('compares numbers as numbers', () => {
     const ages = [
       field.number('lo', 'Umur Dari'),

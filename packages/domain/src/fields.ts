@@ -301,7 +301,12 @@ export function schemaFromFields(fields: readonly FieldDef[]): FieldsSchema {
       }
     },
     {
+      // Not when the body is no object at all (null, an array): that issue is reported already,
+      // and there are no fields to compare.
       when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !Array.isArray(payload.value) &&
         !payload.issues.some((i) =>
           ordered.some((f) => i.path?.[0] === f.name || i.path?.[0] === f.notBefore),
         ),
