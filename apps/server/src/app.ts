@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './services/mailer.ts';
 import { createMailer } from './services/mailer.ts';
-import errors, { frameworkErrors } from './plugins/errors.ts';
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
 import healthRoutes from './routes/health.ts';
@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

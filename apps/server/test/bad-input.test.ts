@@ -54,7 +54,7 @@ describe('bad input on every route', () => {
               headers: { ...bearer(tokens[who]), 'content-type': 'application/json' },
               payload,
             });
-            const message = res.headers['content-type']?.includes('json')
+            const message = String(res.headers['content-type'] ?? '').includes('json')
               ? (res.json() as { message?: unknown }).message
               : undefined;
             const mayPass = payload === UNKNOWN_KEYS && res.statusCode < 300;

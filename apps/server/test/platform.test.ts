@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -31,6 +32,35 @@ describe('platform', () => {
     const broken = await ctx.app.inject({ method: 'GET', url: '/api/verify/%E0%A4%A' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'Alamat tidak valid.' });
+  });
+
+  it('answers what the HTTP parser rejects in Indonesian: oversized headers, a broken request', async () => {
+    const own = await createTestApp();
+    try {
+      const address = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = Number(new URL(address).port);
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const big = await raw(
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toEqual({
+        message:
+          'Kepala permintaan (header) terlalu besar. Hapus cookie situs ini, lalu coba lagi.',
+      });
+      const broken = await raw('BUKAN HTTP\r\n\r\n');
+      expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+      expect(broken).toContain('{"message":"Permintaan tidak valid."}');
+    } finally {
+      await own.close();
+    }
   });
 
   it('sends strict security headers', async () => {

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -49,6 +50,38 @@ export function frameworkErrors(
   }
   reply.log.error({ err: error }, 'router error');
   return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+}
+
+/** Node's HTTP parser errors that have a status of their own; anything else is a 400. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Permintaan terlalu lama. Silakan coba lagi.'],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'Kepala permintaan (header) terlalu besar. Hapus cookie situs ini, lalu coba lagi.',
+  ],
+};
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (Fastify's `clientErrorHandler`
+ * option): headers over 16 KB (too many cookies, say), a malformed request line, a request that
+ * took too long. Fastify's own handler answers those in English.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'Permintaan tidak valid.',
+  ];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${status}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 /**
