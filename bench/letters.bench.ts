@@ -902,6 +902,8 @@ async function adminLists(base: string, url: string): Promise<LoadResult[]> {
     ['all types, search name "lestari"', '/api/letter-requests?search=lestari'],
     ['all types, search prefix "sit" (several words)', '/api/letter-requests?search=sit'],
     ['archive, search number', `/api/pdf-histories?search=${encodeURIComponent(sample.number!)}`],
+    // Not a list, and no target: the dashboard's counts over the million requests, for the record.
+    ['dashboard (counts over all requests)', '/api/dashboard'],
   ];
   const out: LoadResult[] = [];
   // BENCH_LISTS=sit,rahma: only the scenarios whose name contains one of these.
