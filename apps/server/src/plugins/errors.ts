@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +25,9 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
   return errors;
 }
 
+const SERVER_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+const BAD_REQUEST = 'Permintaan tidak valid.';
+
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Jenis konten tidak didukung. Kirim data sebagai JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Isi permintaan kosong, padahal dinyatakan sebagai JSON.'],
@@ -49,15 +53,14 @@ export function frameworkErrors(
     return reply.code(400).send({ message: 'Alamat tidak valid.' });
   }
   reply.log.error({ err: error }, 'router error');
-  return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+  return reply.code(500).send({ message: SERVER_ERROR });
 }
 
 /** Node's HTTP parser errors that have a status of their own; anything else is a 400. */
-const CLIENT_ERRORS: Record<string, [number, string, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Permintaan terlalu lama. Silakan coba lagi.'],
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Permintaan terlalu lama. Silakan coba lagi.'],
   HPE_HEADER_OVERFLOW: [
     431,
-    'Request Header Fields Too Large',
     'Kepala permintaan (header) terlalu besar. Hapus cookie situs ini, lalu coba lagi.',
   ],
 };
@@ -69,15 +72,11 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [code, status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'Permintaan tidak valid.',
-  ];
+  const [code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, BAD_REQUEST];
   const body = JSON.stringify({ message });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${code} ${status}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   }
@@ -115,7 +114,7 @@ export default fp(async (app) => {
         { err: error, issues: error.cause.issues },
         'response did not match its schema',
       );
-      return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+      return reply.code(500).send({ message: SERVER_ERROR });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });
@@ -126,9 +125,9 @@ export default fp(async (app) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.code(error.statusCode).send({ message: 'Permintaan tidak valid.' });
+      return reply.code(error.statusCode).send({ message: BAD_REQUEST });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Terjadi kesalahan pada server. Silakan coba lagi.' });
+    return reply.code(500).send({ message: SERVER_ERROR });
   });
 });
