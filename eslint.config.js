@@ -1,8 +1,25 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import fs from 'node:fs';
+
+/** The server's lower layers and what each may not import (docs/architecture.md). */
+const SERVER_LAYERS = [
+  {
+    dir: 'repositories',
+    above: ['letters', 'services', 'routes', 'plugins', 'seed', 'cli'],
+  },
+  {
+    dir: 'db',
+    above: ['repositories', 'letters', 'services', 'routes', 'plugins', 'seed', 'cli'],
+  },
+  {
+    dir: 'lib',
+    above: ['repositories', 'letters', 'services', 'routes', 'plugins', 'seed', 'cli', 'db'],
+  },
+];
 
 const FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
@@ -33,6 +50,38 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // No import cycles anywhere (issue 14): modules that import each other load half-initialised
+  // and cannot be understood one at a time. Shared types and pure helpers go a layer down.
+  // eslint-plugin-import checks the imports that exist at run time; `import type` cycles are
+  // erased by TypeScript and left to the layer rules below.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The server's layers import downwards only: repositories never reach up into letters/,
+  // routes/ or services/; db/ and lib/ import nothing above them. Type imports included.
+  ...SERVER_LAYERS.map(({ dir, above }) => ({
+    files: [`apps/server/src/${dir}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: above.flatMap((upper) => [`../${upper}/**`, `../../${upper}/**`]),
+              message: `apps/server/src/${dir} hanya boleh mengimpor lapisan di bawahnya; pindahkan tipe atau fungsi bersama ke bawah.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

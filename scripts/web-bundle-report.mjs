@@ -93,7 +93,11 @@ for (const file of scripts) {
   const code = fs
     .readFileSync(path.join(out, file), 'utf8')
     .replace(/\n\/\/# sourceMappingURL=.*$/, '');
-  const map = JSON.parse(fs.readFileSync(path.join(out, `${file}.map`), 'utf8'));
+  // The bundler's own runtime chunk (CommonJS interop helpers) comes without a source map.
+  const mapFile = path.join(out, `${file}.map`);
+  const map = fs.existsSync(mapFile)
+    ? JSON.parse(fs.readFileSync(mapFile, 'utf8'))
+    : { mappings: '', sources: [] };
   const chunkGzip = gzip(Buffer.from(code));
   jsGzip += chunkGzip;
   const rawTotal = Buffer.byteLength(code);

@@ -46,7 +46,7 @@ const PAGES: PublicPage[] = [
     name: 'service',
     path: '/service',
     heading: /Layanan Surat/,
-    content: (page) => page.getByRole('heading', { name: 'Surat Izin Rame Rame' }),
+    content: (page) => page.getByRole('heading', { name: 'Surat Pengantar Izin Keramaian' }),
   },
   {
     name: 'service-ku',
@@ -154,7 +154,7 @@ test('the gallery lightbox moves with the arrow keys and gives focus back on Esc
 
 test('signed out, a service page sends the visitor to log in and back again', async ({ page }) => {
   await page.goto('/service');
-  await page.getByRole('link', { name: 'Ajukan surat Usaha' }).click();
+  await page.getByRole('link', { name: 'Surat Keterangan Usaha' }).click();
   await expect(page).toHaveURL(/\/service\/ku$/);
   await page.getByRole('link', { name: 'Masuk untuk mengajukan' }).click();
   await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fservice%2Fku$/);

@@ -27,6 +27,7 @@ import contentRoutes from './routes/content/index.ts';
 import letterRoutes from './routes/letters/index.ts';
 import filesPublicRoutes from './routes/content/files-public.ts';
 import { HttpError } from './lib/http-error.ts';
+import { REDACT_PATHS, REDACTED, serializeRequest } from './lib/log-redaction.ts';
 import './types.ts';
 
 z.config(z.locales.id());
@@ -42,17 +43,24 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/**
+ * The production logger: access-log URLs without their secrets (reset and verification tokens),
+ * and never an authorization header, cookie, password or token from a body (issue 14.4).
+ */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    serializers: { req: serializeRequest },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    ...(stream ? { stream } : {}),
+  };
+}
+
 /** Builds the whole server: external plugins, then app decorators, then routes (CONVENTIONS.md 6). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
-        censor: '[disembunyikan]',
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -80,23 +88,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       429,
       `Terlalu banyak permintaan. Silakan coba lagi dalam ${Math.max(1, Math.ceil(context.ttl / 1000))} detik.`,
     );
-  // Per-route limits (login, password reset) come from each route's `config.rateLimit`.
+  // Per-route limits (login, password reset and change, verification) come from each route's
+  // `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'balai-rl-' } : {}),
     errorResponseBuilder: tooMany,
   });
   // The general per-address limit runs as a root hook, before authentication and for unknown
-  // paths too, so floods are turned away before they reach the database.
+  // paths too, so floods are turned away before they reach the database. It is built with
+  // `createRateLimit`, which counts without marking the request as limited: the handler of
+  // `app.rateLimit()` sets the plugin's "already ran" flag, and every per-route limit then
+  // skipped itself (issue 14.1), so with the default configuration login had no limit of its own.
   if (config.RATE_LIMIT_MAX > 0) {
-    app.addHook(
-      'onRequest',
-      app.rateLimit({
-        max: config.RATE_LIMIT_MAX,
-        timeWindow: '1 minute',
-        errorResponseBuilder: tooMany,
-      }),
-    );
+    const general = app.createRateLimit({
+      max: config.RATE_LIMIT_MAX,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `all:${request.ip}`,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const limit = await general(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header('retry-after', String(limit.ttlInSeconds));
+      throw tooMany(request, { ttl: limit.ttl });
+    });
   }
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 

@@ -27,11 +27,23 @@ const envSchema = z.object({
   TRUST_PROXY: boolFromEnv.default(false),
   SESSION_TTL_HOURS: positiveInt.default(24),
   SESSION_IDLE_MINUTES: positiveInt.default(30),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  /** Failed logins for one account from one address (or device) before that pair is locked. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: positiveInt.default(5),
+  /** Failed logins for one account from anywhere before strangers to it are refused (ADR 0011). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+  /** Failed logins from one address before it is refused for accounts not known there. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
   LOGIN_LOCK_MINUTES: positiveInt.default(15),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1200),
+  /** A resident's own letter requests (issue 14.7); 0 turns a cap off. */
+  LETTER_MAX_OPEN_PER_RESIDENT: z.coerce.number().int().min(0).default(15),
+  LETTER_MAX_OPEN_PER_TYPE: z.coerce.number().int().min(0).default(5),
+  LETTER_MAX_SUBMISSIONS_PER_HOUR: z.coerce.number().int().min(0).default(30),
   LOGIN_RATE_LIMIT_MAX: positiveInt.default(30),
+  /** Room for one resident's photos of letter requirements, photo and thumbnail (ADR 0015). */
+  ATTACHMENT_MAX_MB_PER_RESIDENT: positiveInt.default(50),
+  /** Days a cancelled or deleted request's photos are kept before they are removed. */
+  ATTACHMENT_RETENTION_DAYS: positiveInt.default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'harus berupa smtp://… atau smtps://…')

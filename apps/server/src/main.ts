@@ -1,8 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { describeSeed, seedIfEmpty } from './seed/seed.ts';
+import { describeSeed, prepareDatabase } from './seed/seed.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -16,8 +15,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const db = openDb(config.DATABASE_URL);
-  const applied = await migrateToLatest(db.kysely);
-  const seed = await seedIfEmpty(db, config);
+  // Under a lock: several processes may start together on an empty database.
+  const { applied, seed } = await prepareDatabase(db, config);
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   const message = describeSeed(seed, config.PUBLIC_URL);

@@ -67,7 +67,7 @@ describe('login, sessions and logout', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'E-mail atau kata sandi salah.' });
+    expect(wrong.json()).toEqual({ message: 'E-mail/NIK atau kata sandi salah.' });
     expect(unknown.json()).toEqual(wrong.json());
     const failures = await ctx.testDb.db.kysely
       .selectFrom('audit_log')
@@ -75,7 +75,7 @@ describe('login, sessions and logout', () => {
       .where('action', '=', 'login.failure')
       .execute();
     expect(failures.map((f) => JSON.parse(f.detail!).reason)).toEqual(
-      expect.arrayContaining(['wrong_password', 'unknown_email']),
+      expect.arrayContaining(['wrong_password', 'unknown_login']),
     );
     expect(JSON.stringify(failures)).not.toContain('salah-sekali');
   });
@@ -110,7 +110,9 @@ describe('login, sessions and logout', () => {
       payload: { email: 'bukan-email' },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.email[0]).toMatch(/alamat e-mail yang valid/);
+    expect(res.json().errors.email).toEqual([
+      'Masukkan alamat e-mail yang valid atau NIK 16 digit.',
+    ]);
     expect(res.json().errors.password).toEqual(['Kata sandi wajib diisi.']);
   });
 
@@ -341,15 +343,16 @@ describe('profile', () => {
       [{ nik: '12345' }, 'nik', /NIK harus 16 digit angka/],
       [{ nik: '32010112031000ab' }, 'nik', /NIK harus 16 digit angka/],
       [{ nik: other.nik }, 'nik', /sudah terdaftar/],
-      [{ email: other.email }, 'email', /sudah dipakai/],
-      [{ email: 'bukan email' }, 'email', /e-mail yang valid/],
+      [{ email: other.email, current_password: PASSWORD }, 'email', /sudah dipakai/],
+      [{ email: 'bukan email', current_password: PASSWORD }, 'email', /e-mail yang valid/],
+      [{ email: 'baru@uji.desa.id' }, 'current_password', /kata sandi saat ini/],
       [{ phone: '08ab' }, 'phone', /angka/],
       [{ birth_date: '2026-02-30' }, 'birth_date', /tanggal yang valid/],
       [{ birth_date: '2999-01-01' }, 'birth_date', /tidak boleh di masa depan/],
       [{ gender: 'Pria' }, 'gender', /Pilih jenis kelamin/],
       [{ religion: 'Lainnya' }, 'religion', /Pilih agama/],
       [{ rt: '12345' }, 'rt', /RT harus/],
-      [{ name: '' }, 'name', /Nama wajib diisi/],
+      [{ name: '' }, 'name', /Nama lengkap wajib diisi/],
       [{ name: 'x'.repeat(101) }, 'name', /maksimal 100/],
     ];
     for (const [payload, field, message] of cases) {
@@ -398,7 +401,7 @@ describe('profile', () => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual([
-      'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+      'Ulangi kata sandi baru harus sama dengan Kata sandi baru.',
     ]);
     const short = await ctx.app.inject({
       method: 'PUT',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode, type LetterType } from '@balai/domain';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
-import { client, example, makeResident } from './letter-helpers.ts';
+import { client, example, makeResident, NO_SUBMISSION_CAPS } from './letter-helpers.ts';
 
 /**
  * What must hold whatever the timing, on SQLite and PostgreSQL alike: numbers are never given
@@ -17,7 +17,7 @@ describe('letters under concurrency', () => {
   const type = (code: string) => letterTypeByCode(code)!;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0' } });
+    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0', ...NO_SUBMISSION_CAPS } });
     const db = ctx.testDb.db;
     const admin = await makeUser(db, { role: 'ADMINISTRATOR', name: 'Admin Satu' });
     const admin2 = await makeUser(db, { role: 'ADMINISTRATOR', name: 'Admin Dua' });

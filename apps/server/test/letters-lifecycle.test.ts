@@ -8,7 +8,13 @@ import {
 import { listAudit } from '../src/repositories/audit-log.ts';
 import { updateLetterRequestIfStatus } from '../src/repositories/letter-requests.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
-import { FULL_PROFILE, client, example, makeResident } from './letter-helpers.ts';
+import {
+  FULL_PROFILE,
+  client,
+  example,
+  makeResident,
+  NO_SUBMISSION_CAPS,
+} from './letter-helpers.ts';
 
 const ku = letterTypeByCode('ku')!;
 const base = ku.base;
@@ -22,7 +28,7 @@ describe('letter lifecycle', () => {
   let adminId: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0' } });
+    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0', ...NO_SUBMISSION_CAPS } });
     const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR', name: 'Admin Desa' });
     adminId = admin.id;
     const resident = await makeResident(ctx.testDb.db, { name: 'Budi Santoso' });
@@ -191,9 +197,9 @@ describe('letter lifecycle', () => {
     const res = await as('POST', base, example('ku'));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
-      'Lengkapi profil Anda sebelum mengajukan surat. Data yang belum diisi: Tempat Lahir, Tanggal Lahir, Jenis Kelamin, Agama, Status Perkawinan, Pekerjaan, Pendidikan, Kewarganegaraan, Alamat.',
+      'Lengkapi profil Anda sebelum mengajukan surat. Data yang belum diisi: Tempat lahir, Tanggal lahir, Jenis kelamin, Agama, Status perkawinan, Pekerjaan, Pendidikan, Kewarganegaraan, Alamat.',
     );
-    expect(res.json().errors.profile).toContain('Tempat Lahir wajib diisi.');
+    expect(res.json().errors.profile).toContain('Tempat lahir wajib diisi.');
   });
 
   it('lets an administrator file for a registered resident or for a person whose data they type', async () => {
@@ -208,7 +214,7 @@ describe('letter lifecycle', () => {
     expect(mine.statusCode).toBe(200);
     const notes = (await asResident('GET', '/api/notifications')).json().data;
     expect(notes[0]).toMatchObject({
-      title: 'Permohonan surat dibuat untuk Anda',
+      title: 'Permohonan Surat Keterangan Usaha dibuat untuk Anda',
       link: `/service/ku/${forResident.json().data.id}`,
     });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantFromProfile, letterSchema, letterTypeByCode } from '@balai/domain';
 import { SEARCH_COUNT_CAP, requestTerms, searchTerms } from '../src/repositories/letter-search.ts';
-import { nameKey } from '../src/letters/names.ts';
+import { nameKey } from '../src/lib/names.ts';
 import { dateBounds } from '../src/routes/letters/schemas.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { FULL_PROFILE, client, example } from './letter-helpers.ts';

@@ -88,7 +88,7 @@ describe('submissions at once', () => {
       expect(notices.map((n) => n.user_id)).toEqual(adminIds);
       for (const n of notices) {
         expect(n.link).toBe(`/admin/service-kp/${id}`);
-        expect(n.title).toBe('Permohonan surat baru');
+        expect(n.title).toBe('Permohonan baru: Surat Keterangan Penghasilan');
         expect(n.body).toContain(`Sitompul Warga${i}`);
       }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { letterTypeByCode } from '@balai/domain';
+import { letterTypeByCode, requestReference } from '@balai/domain';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { client, example, makeResident } from './letter-helpers.ts';
 
 const kks = letterTypeByCode('kks')!;
+const ref = (id: number) => requestReference('kks', id);
 
 /** Notifications: who is told what, and the resident's own inbox. */
 describe('notifications', () => {
@@ -41,7 +42,7 @@ describe('notifications', () => {
     for (const as of [asAdmin, asAdmin2]) {
       const list = (await as('GET', '/api/notifications')).json();
       expect(list.data[0]).toMatchObject({
-        title: 'Permohonan surat baru',
+        title: 'Permohonan baru: Surat Keterangan KTP Dalam Proses',
         body: 'Dewi Lestari mengajukan Surat Keterangan KTP Dalam Proses.',
         link: `/admin/service-kks/${requestId}`,
         read: false,
@@ -58,7 +59,7 @@ describe('notifications', () => {
     });
     const [latest] = (await asResident('GET', '/api/notifications')).json().data;
     expect(latest).toMatchObject({
-      title: 'Permohonan surat perlu dilengkapi',
+      title: `Surat Keterangan KTP Dalam Proses ${ref(requestId)} perlu dilengkapi`,
       body: 'Permohonan Surat Keterangan KTP Dalam Proses Anda perlu dilengkapi. Catatan petugas: Lampirkan surat kehilangan dari Polsek.',
       link: `/service/kks/${requestId}`,
     });
@@ -68,7 +69,7 @@ describe('notifications', () => {
       purpose: 'Pencairan bantuan, surat kehilangan terlampir',
     });
     expect((await asAdmin2('GET', '/api/notifications')).json().data[0]).toMatchObject({
-      title: 'Permohonan surat diajukan ulang',
+      title: `Surat Keterangan KTP Dalam Proses ${ref(requestId)} diajukan ulang`,
       link: `/admin/service-kks/${requestId}`,
     });
 
@@ -78,10 +79,11 @@ describe('notifications', () => {
     const titles = (await asResident('GET', '/api/notifications'))
       .json()
       .data.map((n: { title: string }) => n.title);
+    // Each names the letter and the request, so the list never repeats one title.
     expect(titles).toEqual([
-      'Surat Anda sudah terbit',
-      'Permohonan surat sedang diproses',
-      'Permohonan surat perlu dilengkapi',
+      `Surat Keterangan KTP Dalam Proses ${ref(requestId)} sudah terbit`,
+      `Surat Keterangan KTP Dalam Proses ${ref(requestId)} sedang diproses`,
+      `Surat Keterangan KTP Dalam Proses ${ref(requestId)} perlu dilengkapi`,
     ]);
     const issued = (await asResident('GET', '/api/notifications')).json().data[0];
     expect(issued.body).toContain(done.number);
@@ -94,7 +96,7 @@ describe('notifications', () => {
       note: 'Sudah tidak diperlukan.',
     });
     expect((await asAdmin('GET', '/api/notifications')).json().data[0]).toMatchObject({
-      title: 'Permohonan surat dibatalkan',
+      title: `Surat Keterangan KTP Dalam Proses ${ref(cancelled)} dibatalkan`,
       body: 'Dewi Lestari membatalkan permohonan Surat Keterangan KTP Dalam Proses. Catatan: Sudah tidak diperlukan.',
     });
     const rejected = (await asResident('POST', kks.base, example('kks'))).json().data.id;

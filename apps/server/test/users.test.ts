@@ -84,7 +84,7 @@ describe('users API', () => {
       [{ email: valid.email }, 'email', /sudah dipakai/],
       [{ password: 'pendek' }, 'password', /minimal 8 karakter/],
       [{ password: undefined }, 'password', /wajib diisi/],
-      [{ name: '   ' }, 'name', /Nama wajib diisi/],
+      [{ name: '   ' }, 'name', /Nama lengkap wajib diisi/],
       [{ nik: '320101250580000' }, 'nik', /16 digit/],
       [{ nik: valid.nik }, 'nik', /sudah terdaftar/],
       [{ phone: '+62 812 abc' }, 'phone', /angka/],

@@ -110,7 +110,16 @@ describe('field kinds', () => {
     expect(valueOf(f, 1500000)).toBe(1500000);
     expect(valueOf(f, '1500000')).toBe(1500000);
     expect(valueOf(f, '0')).toBe(0);
-    for (const bad of ['1.500.000,50', '1.500.000', 'Rp1500000', '1500000.5', 1500000.5]) {
+    for (const typed of [
+      '1.500.000',
+      'Rp 1.500.000',
+      'Rp1.500.000',
+      'rp. 1500000',
+      '1.500.000,-',
+    ]) {
+      expect(valueOf(f, typed)).toBe(1500000);
+    }
+    for (const bad of ['1.500.000,50', '1.50.000', '1.5', '1500000.5', 1500000.5, 'Rp', '1,5']) {
       expect(errorsOf([f], { m: bad })).toEqual({ m: [msg.money('Penghasilan per Bulan')] });
     }
     expect(errorsOf([f], { m: -5 })).toEqual({ m: [msg.min('Penghasilan per Bulan', 0)] });
@@ -138,7 +147,8 @@ describe('field kinds', () => {
     const f = field.time('t', 'Jam Mulai');
     expect(valueOf(f, '00:00')).toBe('00:00');
     expect(valueOf(f, '23:59')).toBe('23:59');
-    for (const bad of ['24:00', '7:30', '07.30', '07:30:00', 730]) {
+    for (const typed of ['7:30', '07.30', '7.30', '0730']) expect(valueOf(f, typed)).toBe('07:30');
+    for (const bad of ['24:00', '07:30:00', '7', '07.3', '12:60', 730]) {
       expect(errorsOf([f], { t: bad })).toEqual({ t: [msg.time('Jam Mulai')] });
     }
   });
@@ -215,6 +225,14 @@ describe('notBefore', () => {
     expect(errorsOf(fields, { from: '2026-05-02' })).toEqual({});
   });
 
+  it("shows beside the other fields' errors, not after them", () => {
+    const more = [...fields, field.text('name', 'Nama', { required: true })];
+    expect(errorsOf(more, { from: '2026-05-02', until: '2026-05-01' })).toEqual({
+      name: [msg.required('Nama')],
+      until: [msg.dateNotBefore('Tanggal Selesai', 'Tanggal Mulai')],
+    });
+  });
+
   it('is not checked while either date is itself wrong, but other fields still are', () => {
     expect(errorsOf(fields, { from: '2026-02-30', until: '2026-01-01' })).toEqual({
       from: [msg.date('Tanggal Mulai')],
@@ -227,6 +245,51 @@ describe('notBefore', () => {
       expect(r.success).toBe(false);
       if (!r.success) expect(Object.keys(fieldErrors(r.error))).toEqual(['_form']);
     }
+  });
+
+  it('times: only on the same day (the end date empty or equal)', () => {
+    const event = [
+      field.date('day', 'Tanggal Acara', { required: true }),
+      field.date('end_day', 'Tanggal Selesai'),
+      field.time('start', 'Jam Mulai', { required: true }),
+      field.time('end', 'Jam Selesai', {
+        notBefore: 'start',
+        notBeforeOnSameDay: ['day', 'end_day'],
+      }),
+      field.text('venue', 'Tempat', { required: true }),
+    ];
+    const late = msg.timeNotBefore('Jam Selesai', 'Jam Mulai');
+    expect(errorsOf(event, { day: '2026-05-02', start: '19.00', end: '17.00' })).toEqual({
+      venue: [msg.required('Tempat')],
+      end: [late],
+    });
+    expect(
+      errorsOf(event, {
+        day: '2026-05-02',
+        end_day: '2026-05-02',
+        start: '19:00',
+        end: '18:59',
+        venue: 'x',
+      }),
+    ).toEqual({ end: [late] });
+    expect(
+      errorsOf(event, {
+        day: '2026-05-02',
+        end_day: '2026-05-03',
+        start: '19:00',
+        end: '01:00',
+        venue: 'x',
+      }),
+    ).toEqual({});
+    expect(
+      errorsOf(event, { day: '2026-05-02', start: '19:00', end: '19:00', venue: 'x' }),
+    ).toEqual({});
+    // A wrong start time is reported once, on its own field.
+    expect(
+      errorsOf(event, { day: '2026-05-02', start: '25:00', end: '01:00', venue: 'x' }),
+    ).toEqual({
+      start: [msg.time('Jam Mulai')],
+    });
   });
 
   it('compares numbers as numbers', () => {

@@ -1,120 +1,12 @@
 import { z } from 'zod';
 import { isRealIsoDate, isRealTime, todayIso } from './dates.ts';
+import { MAX_ID } from './ids.ts';
 import { msg } from './messages.ts';
+import { cleanPlainText } from './plain-text.ts';
+import type { FieldDef, FieldKind, FieldValue, FieldValues, ProfileField } from './field-defs.ts';
 import { digits, email, phone } from './users.ts';
 
-/** What kind of value a field holds; decides the input control, the validation and the column type. */
-export type FieldKind =
-  | 'text' // one line of text, at most 255 characters unless maxLength says otherwise
-  | 'textarea' // several lines of plain text, at most 5000 characters by default
-  | 'richtext' // HTML from the rich-text editor, at most 20000 characters; the server sanitises it
-  | 'number' // whole number unless `decimal`; numeric strings from forms are accepted
-  | 'money' // whole rupiah, integer ≥ 0, digits only ("1500000", never "1.500.000,50")
-  | 'date' // calendar date as YYYY-MM-DD, between 1900 and 2100
-  | 'time' // time of day as HH:MM, 24-hour
-  | 'select' // one of `options`, stored as the option's text
-  | 'nik' // Indonesian identity number: exactly 16 digits
-  | 'phone' // phone number: 8–15 digits, may start with +; spaces and dashes are dropped
-  | 'email' // e-mail address, stored lower-cased
-  | 'image' // id of an uploaded file (POST /api/files), a positive integer
-  | 'boolean' // yes/no; accepts true/false, "true"/"false", 1/0, "1"/"0"
-  | 'reference'; // id of another record of the resource named in `references`, a positive integer
-
-/** A profile field a letter field can take its starting value from. */
-export type ProfileField =
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'nik'
-  | 'kk_number'
-  | 'birth_place'
-  | 'birth_date'
-  | 'gender'
-  | 'religion'
-  | 'marital_status'
-  | 'occupation'
-  | 'education'
-  | 'nationality'
-  | 'address'
-  | 'rt'
-  | 'rw'
-  | 'hamlet';
-
-/** One field of a content resource, a letter type or the applicant block. Plain data, JSON-safe. */
-export interface FieldDef {
-  /** snake_case key in the JSON body and the database column name. */
-  readonly name: string;
-  /** Indonesian label the user sees; every error message about the field names it. */
-  readonly label: string;
-  /** Value kind; see FieldKind. */
-  readonly kind: FieldKind;
-  /** Must be filled in. Optional fields show "(opsional)" and are stored as null when left empty. */
-  readonly required: boolean;
-  /** number/money: smallest allowed value. */
-  readonly min?: number;
-  /** number/money: largest allowed value. */
-  readonly max?: number;
-  /** number: the largest allowed value is the current year in village time (e.g. year of manufacture). */
-  readonly maxThisYear?: boolean;
-  /** number: fractions allowed ("49,5" or 49.5); otherwise whole numbers only. */
-  readonly decimal?: boolean;
-  /** text/textarea/richtext: most characters allowed, overriding the kind's default. */
-  readonly maxLength?: number;
-  /** text: regular expression (source, no slashes) the whole value must match. */
-  readonly pattern?: string;
-  /** text: the error shown when `pattern` does not match; defaults to a generic format message. */
-  readonly patternMessage?: string;
-  /** select: the allowed values, in display order; the value stored is the option itself. */
-  readonly options?: readonly string[];
-  /** Short help under the input, e.g. an example of a good answer. */
-  readonly hint?: string;
-  /** date: may not be after today (village time). */
-  readonly notFuture?: boolean;
-  /** date: may not be before today (village time). */
-  readonly notPast?: boolean;
-  /** date/time/number: may not be earlier or smaller than the named field of the same form. */
-  readonly notBefore?: string;
-  /** Starting value in forms comes from this field of the user's profile (e.g. 'phone'). */
-  readonly defaultFromProfile?: ProfileField;
-  /** Value used when the field is left empty (e.g. `active: true`, `position: 0`). */
-  readonly default?: string | number | boolean;
-  /** reference: key of the resource the id points to (e.g. 'village-structures' for itself). */
-  readonly references?: string;
-  /** No two records may share this value; the server checks it and answers 422. */
-  readonly unique?: boolean;
-}
-
-export type FieldValue = string | number | boolean | null;
-export type FieldValues = Record<string, FieldValue>;
-type FieldOptions = Partial<Omit<FieldDef, 'name' | 'label' | 'kind'>>;
-
-const build =
-  (kind: FieldKind) =>
-  (name: string, label: string, options: FieldOptions = {}): FieldDef => ({
-    name,
-    label,
-    kind,
-    required: false,
-    ...options,
-  });
-
-/** Short builders for definitions: `field.date('died_at', 'Tanggal Meninggal', { required: true })`. */
-export const field = {
-  text: build('text'),
-  textarea: build('textarea'),
-  richtext: build('richtext'),
-  number: build('number'),
-  money: build('money'),
-  date: build('date'),
-  time: build('time'),
-  select: build('select'),
-  nik: build('nik'),
-  phone: build('phone'),
-  email: build('email'),
-  image: build('image'),
-  boolean: build('boolean'),
-  reference: build('reference'),
-} as const;
+export * from './field-defs.ts';
 
 export const DEFAULT_MAX_LENGTH = { text: 255, textarea: 5000, richtext: 20000 } as const;
 /** Whole numbers must fit a 32-bit INTEGER column on both SQLite and PostgreSQL. */
@@ -168,10 +60,36 @@ function parseNumber(f: FieldDef, v: unknown): Parsed {
   return ok(n);
 }
 
+/**
+ * Rupiah as people write them: "1200000", "1.200.000", "Rp 1.200.000", "Rp1.200.000,-" or
+ * "1.200.000,00" → "1200000"; anything else (a fraction, "1.20.000", "1,5") is returned as is
+ * and refused. Dots only between groups of three digits, so "1.5" is never read as 15.
+ */
+export function moneyDigits(value: string): string {
+  const s = value
+    .trim()
+    .replace(/^rp\.?\s*/i, '')
+    .replace(/,(?:-|00)$/, '');
+  if (/^\d{1,3}(?:[.\s]\d{3})+$/.test(s)) return s.replace(/[.\s]/g, '');
+  return s;
+}
+
+/** The digits of a money input shown grouped: "1200000" or "Rp 1.200.000" → "1.200.000". */
+export function formatMoneyInput(value: string): string {
+  const d = moneyDigits(value);
+  return /^\d{1,15}$/.test(d) ? String(Number(d)).replace(/\B(?=(\d{3})+(?!\d))/g, '.') : value;
+}
+
+/** "7:30", "07.30", "7.30" or "0730" → "07:30"; anything else is returned as is (and refused). */
+export function timeOfDay(value: string): string {
+  const m = /^(\d{1,2})[.:]?(\d{2})$/.exec(value.trim());
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : value;
+}
+
 function parseMoney(f: FieldDef, v: unknown): Parsed {
   let n: number;
   if (typeof v === 'number' && Number.isSafeInteger(v)) n = v;
-  else if (typeof v === 'string' && /^\d{1,15}$/.test(v)) n = Number(v);
+  else if (typeof v === 'string' && /^\d{1,15}$/.test(moneyDigits(v))) n = Number(moneyDigits(v));
   else if (typeof v === 'number' && v < 0) return fail(msg.min(f.label, 0));
   else return fail(msg.money(f.label));
   const min = Math.max(f.min ?? 0, 0);
@@ -181,9 +99,10 @@ function parseMoney(f: FieldDef, v: unknown): Parsed {
   return ok(n);
 }
 
+/** A record's id: 1 to MAX_ID (ids.ts), as a number or its digits. */
 function parseId(v: unknown, message: string): Parsed {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return ok(v);
-  if (typeof v === 'string' && /^[1-9]\d{0,14}$/.test(v)) return ok(Number(v));
+  const n = typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : v;
+  if (typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID) return ok(n);
   return fail(message);
 }
 
@@ -191,6 +110,9 @@ function parseText(f: FieldDef, v: unknown): Parsed {
   if (typeof v !== 'string') return fail(msg.text(f.label));
   const max = maxLengthOf(f) ?? DEFAULT_MAX_LENGTH.text;
   if (v.length > max) return fail(msg.maxLength(f.label, max));
+  if (f.minLength !== undefined && v.length < f.minLength) {
+    return fail(msg.minLength(f.label, f.minLength));
+  }
   if (f.pattern !== undefined && !new RegExp(`^(?:${f.pattern})$`, 'u').test(v)) {
     return fail(f.patternMessage ?? msg.pattern(f.label));
   }
@@ -217,15 +139,17 @@ function parseValue(f: FieldDef, v: unknown): Parsed {
     case 'text':
     case 'textarea':
     case 'richtext':
-      return parseText(f, typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v);
+      return parseText(f, v);
     case 'number':
       return parseNumber(f, v);
     case 'money':
       return parseMoney(f, v);
     case 'date':
       return parseDate(f, v);
-    case 'time':
-      return typeof v === 'string' && isRealTime(v) ? ok(v) : fail(msg.time(f.label));
+    case 'time': {
+      const t = typeof v === 'string' ? timeOfDay(v) : '';
+      return isRealTime(t) ? ok(t) : fail(msg.time(f.label));
+    }
     case 'select':
       return typeof v === 'string' && (f.options ?? []).includes(v)
         ? ok(v)
@@ -245,16 +169,23 @@ function parseValue(f: FieldDef, v: unknown): Parsed {
   }
 }
 
-/** Trimmed strings; empty string, null and undefined all mean "not filled in". */
-function normalize(v: unknown): unknown {
-  const s = typeof v === 'string' ? v.trim() : v;
+const TEXT_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'richtext']);
+
+/**
+ * Trimmed strings; empty string, null and undefined all mean "not filled in". Text fields lose
+ * control characters and bidi overrides first (plain-text.ts), one-line ones their line breaks.
+ */
+function normalize(f: FieldDef, v: unknown): unknown {
+  let s = v;
+  if (typeof v === 'string')
+    s = TEXT_KINDS.has(f.kind) ? cleanPlainText(v, f.kind !== 'text') : v.trim();
   return s === '' || s === undefined ? null : s;
 }
 
 /** The zod schema of a single field: null when optional and empty, the parsed value otherwise. */
 export function fieldSchema(f: FieldDef): z.ZodType<FieldValue> {
   return z.preprocess(
-    normalize,
+    (v) => normalize(f, v),
     z.unknown().transform((v, ctx): FieldValue => {
       const value = v ?? f.default ?? null;
       if (value === null) {
@@ -272,9 +203,16 @@ export function fieldSchema(f: FieldDef): z.ZodType<FieldValue> {
 
 export type FieldsSchema = z.ZodObject<Record<string, z.ZodType<FieldValue>>>;
 
+/** True when a date, time or number compares as such (a failed field holds something else). */
+const comparable = (v: unknown): v is string | number =>
+  (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
+
 /**
  * The zod object schema for a list of fields. Unknown keys are dropped; optional empty values
- * become null; `notBefore` rules are checked once both fields are otherwise valid.
+ * become null. The `notBefore` rules are checked alongside the fields' own checks, so every
+ * problem of a form shows at once: a pair is skipped only when one of its two fields is itself
+ * wrong or empty. A time with `notBeforeOnSameDay` is compared only when its end date is empty
+ * or the same as its start date (an event ending at 01.00 the next day is fine).
  */
 export function schemaFromFields(fields: readonly FieldDef[]): FieldsSchema {
   const shape: Record<string, z.ZodType<FieldValue>> = {};
@@ -285,18 +223,30 @@ export function schemaFromFields(fields: readonly FieldDef[]): FieldsSchema {
   const byName = new Map(fields.map((f) => [f.name, f]));
   return schema.superRefine(
     (data, ctx) => {
+      const wrong = new Set(ctx.issues.map((i) => String(i.path?.[0] ?? '')));
       for (const later of ordered) {
         const earlier = byName.get(later.notBefore ?? '');
-        const a = data[later.name];
-        const b = earlier ? data[earlier.name] : null;
-        if (!earlier || a == null || b == null || a >= b) continue;
+        if (!earlier || wrong.has(later.name) || wrong.has(earlier.name)) continue;
+        const a: unknown = data[later.name];
+        const b: unknown = earlier ? data[earlier.name] : null;
+        if (!comparable(a) || !comparable(b) || a >= b) continue;
+        const days = later.notBeforeOnSameDay;
+        if (days) {
+          const [from, until] = days;
+          if (wrong.has(from) || wrong.has(until)) continue;
+          const start: unknown = data[from];
+          const end: unknown = data[until];
+          if (typeof start !== 'string' || (end != null && end !== start)) continue;
+        }
         ctx.addIssue({
           code: 'custom',
           path: [later.name],
           message:
             later.kind === 'number'
               ? msg.notLessThan(later.label, earlier.label)
-              : msg.dateNotBefore(later.label, earlier.label),
+              : later.kind === 'time'
+                ? msg.timeNotBefore(later.label, earlier.label)
+                : msg.dateNotBefore(later.label, earlier.label),
         });
       }
     },
@@ -306,10 +256,7 @@ export function schemaFromFields(fields: readonly FieldDef[]): FieldsSchema {
       when: (payload) =>
         typeof payload.value === 'object' &&
         payload.value !== null &&
-        !Array.isArray(payload.value) &&
-        !payload.issues.some((i) =>
-          ordered.some((f) => i.path?.[0] === f.name || i.path?.[0] === f.notBefore),
-        ),
+        !Array.isArray(payload.value),
     },
   );
 }
@@ -352,6 +299,7 @@ function jsonSchemaOfField(f: FieldDef): JsonSchema {
         ...base,
         ...type('string'),
         maxLength: maxLengthOf(f),
+        ...(f.minLength !== undefined ? { minLength: f.minLength } : {}),
         ...(f.pattern ? { pattern: `^(?:${f.pattern})$` } : {}),
       };
     case 'number':
@@ -381,7 +329,7 @@ function jsonSchemaOfField(f: FieldDef): JsonSchema {
       return { ...base, ...type('string'), format: 'email' };
     case 'image':
     case 'reference':
-      return { ...base, ...type('integer'), minimum: 1 };
+      return { ...base, ...type('integer'), minimum: 1, maximum: MAX_ID };
     case 'boolean':
       return { ...base, ...type('boolean') };
   }

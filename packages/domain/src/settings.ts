@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 import { msg } from './messages.ts';
+import {
+  DEFAULT_LETTER_NUMBER_FORMAT,
+  SETTINGS_LABELS,
+  VILLAGE_CODE_MESSAGE,
+} from './settings-fields.ts';
 import { digits, optionalText, text } from './users.ts';
+
+export * from './settings-fields.ts';
 
 /**
  * The village's identity (DESIGN section 3, `settings`): the footer, the letterhead and the
@@ -19,7 +27,6 @@ export const LETTER_NUMBER_PLACEHOLDERS = [
   '{year}',
 ] as const;
 
-export const DEFAULT_LETTER_NUMBER_FORMAT = '{code}/{seq:3}/{village_code}/{month_roman}/{year}';
 export const LETTER_NUMBER_FORMAT_MAX = 100;
 /** `{seq:N}` pads to at most this many digits. */
 export const MAX_SEQ_PADDING = 10;
@@ -28,7 +35,7 @@ const KNOWN = /^(code|seq|seq:\d{1,2}|village_code|month|month_roman|year)$/;
 
 /** What is wrong with a letter-number format, in Indonesian, or null when it can be used. */
 export function letterNumberFormatProblem(format: string): string | null {
-  const label = 'Format nomor surat';
+  const label = L('letter_number_format');
   if (format.length > LETTER_NUMBER_FORMAT_MAX) {
     return msg.maxLength(label, LETTER_NUMBER_FORMAT_MAX);
   }
@@ -107,7 +114,7 @@ const fileId = (label: string) =>
       .number({ error: msg.image(label) })
       .int(msg.image(label))
       .positive(msg.image(label))
-      .max(Number.MAX_SAFE_INTEGER, msg.image(label))
+      .max(MAX_ID, msg.image(label))
       .nullable(),
   );
 
@@ -124,14 +131,14 @@ const officePhone = (label: string) => {
   );
 };
 
-export const VILLAGE_CODE_MESSAGE =
-  'Kode desa harus 10 digit angka kode wilayah Kemendagri, misalnya 3201012001 atau 32.01.01.2001.';
+/** Labels from the field definitions (settings-fields.ts), typed once. */
+const L = (name: string) => SETTINGS_LABELS[name] ?? name;
 
 export const settingsSocialSchema = z.object({
-  whatsapp: httpsUrl('Tautan WhatsApp', 'https://wa.me/6281234567890'),
-  youtube: httpsUrl('Tautan YouTube', 'https://www.youtube.com/@desasukamaju'),
-  instagram: httpsUrl('Tautan Instagram', 'https://www.instagram.com/desasukamaju'),
-  twitter: httpsUrl('Tautan Twitter', 'https://x.com/desasukamaju'),
+  whatsapp: httpsUrl(L('social.whatsapp'), 'https://wa.me/6281234567890'),
+  youtube: httpsUrl(L('social.youtube'), 'https://www.youtube.com/@desasukamaju'),
+  instagram: httpsUrl(L('social.instagram'), 'https://www.instagram.com/desasukamaju'),
+  twitter: httpsUrl(L('social.twitter'), 'https://x.com/desasukamaju'),
 });
 
 const EMPTY_SOCIAL = { whatsapp: null, youtube: null, instagram: null, twitter: null };
@@ -139,31 +146,31 @@ const EMPTY_SOCIAL = { whatsapp: null, youtube: null, instagram: null, twitter: 
 /** `PUT /api/settings`: the whole identity; optional fields left empty are stored as null. */
 export const settingsUpdateSchema = z
   .object({
-    village_name: text('Nama desa', 100),
-    kecamatan: text('Kecamatan', 100),
-    kabupaten: text('Kabupaten/Kota', 100),
-    provinsi: text('Provinsi', 100),
-    address: optionalText('Alamat kantor desa', 255),
-    postal_code: digits('Kode pos', 5),
-    phone: officePhone('Telepon'),
-    email: optionalEmail('E-mail'),
-    logo_file_id: fileId('Logo'),
-    head_name: optionalText('Nama kepala desa', 100),
+    village_name: text(L('village_name'), 100),
+    kecamatan: text(L('kecamatan'), 100),
+    kabupaten: text(L('kabupaten'), 100),
+    provinsi: text(L('provinsi'), 100),
+    address: optionalText(L('address'), 255),
+    postal_code: digits(L('postal_code'), 5),
+    phone: officePhone(L('phone')),
+    email: optionalEmail(L('email')),
+    logo_file_id: fileId(L('logo_file_id')),
+    head_name: optionalText(L('head_name'), 100),
     head_nip: optionalPattern(
-      'NIP kepala desa',
+      L('head_nip'),
       /^[0-9 .]+$/,
-      'NIP kepala desa hanya boleh berisi angka, spasi dan titik.',
+      `${L('head_nip')} hanya boleh berisi angka, spasi dan titik.`,
       30,
     ),
     village_code: optionalPattern(
-      'Kode desa',
+      L('village_code'),
       /^\d{2}\.?\d{2}\.?\d{2}\.?\d{4}$/,
       VILLAGE_CODE_MESSAGE,
       13,
     ),
     letter_number_format: z.preprocess(
       (v) => blankToNull(v) ?? DEFAULT_LETTER_NUMBER_FORMAT,
-      z.string({ error: msg.text('Format nomor surat') }).superRefine((v, ctx) => {
+      z.string({ error: msg.text(L('letter_number_format')) }).superRefine((v, ctx) => {
         const problem = letterNumberFormatProblem(v);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
@@ -176,7 +183,7 @@ export const settingsUpdateSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['village_code'],
-        message: 'Kode desa wajib diisi karena format nomor surat memakai {village_code}.',
+        message: `${L('village_code')} wajib diisi karena format nomor surat memakai {village_code}.`,
       });
     }
   });

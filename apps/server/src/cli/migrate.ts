@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { prepareDatabase } from '../seed/seed.ts';
 
 try {
   const config = loadConfig();
   const db = openDb(config.DATABASE_URL);
-  const applied = await migrateToLatest(db.kysely);
+  // Under the startup lock, like every start (db/startup-lock.ts); no seeding.
+  const { applied } = await prepareDatabase(db, config, { seed: false });
   console.log(
     applied.length
       ? `Migrasi diterapkan: ${applied.join(', ')}`

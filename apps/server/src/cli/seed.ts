@@ -1,16 +1,15 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { describeSeed, seedIfEmpty } from '../seed/seed.ts';
+import { describeSeed, prepareDatabase } from '../seed/seed.ts';
 
 try {
   const config = loadConfig();
   const db = openDb(config.DATABASE_URL);
-  await migrateToLatest(db.kysely);
-  const result = await seedIfEmpty(db, config);
+  // Migrate and seed under the startup lock (db/startup-lock.ts): runs started together seed once.
+  const { seed } = await prepareDatabase(db, config);
   console.log(
-    result.seeded
-      ? describeSeed(result, config.PUBLIC_URL)
+    seed.seeded
+      ? describeSeed(seed, config.PUBLIC_URL)
       : 'Basis data sudah berisi data; pengisian contoh dilewati.',
   );
   await db.close();

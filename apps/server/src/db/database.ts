@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: the database file (`:memory:` for an in-memory one). */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -220,6 +222,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     return {
       kysely,
       dialect: 'sqlite',
+      file,
       close: async () => {
         await checkpointer?.stop();
         await kysely.destroy();
@@ -230,8 +233,49 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     connectionString: url,
     Client: PreparingClient,
     max: options.poolSize ?? 10,
+    // While PostgreSQL is away a request waits at most this long for a connection, then is
+    // answered 503 (plugins/errors.ts) instead of piling up.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const report = (err: Error) => reportConnectionError(kysely, err);
+  // PostgreSQL going away (shut down, restarted, crashed, pg_terminate_backend) makes pg emit
+  // 'error' on its clients; an EventEmitter's 'error' without a listener ends the process
+  // (docs/reliability.md). An idle client's error reaches the pool, which drops the client;
+  // a checked-out client's error fails its query (the request answers 503) and the pool drops
+  // the client when it comes back unusable. New connections are made on demand, so service
+  // resumes as soon as the database accepts them again, without a restart.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+type ConnectionErrorListener = (err: Error) => void;
+const connectionErrorListeners = new WeakMap<Kysely<Database>, Set<ConnectionErrorListener>>();
+
+/**
+ * Listens to the connection errors of `db` (a PostgreSQL connection lost), e.g. to log them;
+ * returns the function that stops listening. Without a listener they go to stderr.
+ */
+export function onConnectionError(
+  db: Kysely<Database>,
+  listener: ConnectionErrorListener,
+): () => void {
+  let set = connectionErrorListeners.get(db);
+  if (!set) connectionErrorListeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function reportConnectionError(db: Kysely<Database>, err: Error): void {
+  const listeners = connectionErrorListeners.get(db);
+  if (!listeners || listeners.size === 0) {
+    console.error(`Balai: koneksi basis data terputus: ${err.message}`);
+    return;
+  }
+  for (const listener of listeners) listener(err);
 }

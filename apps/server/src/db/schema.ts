@@ -28,6 +28,10 @@ export interface UsersTable {
   rt: string | null;
   rw: string | null;
   hamlet: string | null;
+  /** When the office checked name, NIK, No. KK and birth data against the KTP and KK (0005). */
+  identity_verified_at: string | null;
+  /** The administrator who marked it verified. */
+  identity_verified_by: number | null;
   created_at: string;
   updated_at: string;
 }

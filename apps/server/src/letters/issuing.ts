@@ -29,7 +29,7 @@ import { letterPdfInput } from './letter-document.ts';
 import { residentLink, residentNotice } from './notices.ts';
 import { formatLetterNumber, sequenceKey } from './numbering.ts';
 import { renderLetterPdf } from './pdf/index.ts';
-import type { Actor, WorkflowDeps } from './workflow.ts';
+import type { Actor, WorkflowDeps } from './types.ts';
 
 /**
  * The village logo's bytes, by file id. A file row never changes and an id is never given again
@@ -128,7 +128,7 @@ export async function issueLetter(
         logo,
       ),
     );
-    const notice = residentNotice(type, 'completed', {
+    const notice = residentNotice(type, row.id, 'completed', {
       changedStatus: true,
       note: changes.note ?? null,
       number,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { letterTypeByCode, type ApplicantSnapshot } from '@balai/domain';
+import {
+  LETTER_TYPES,
+  letterSchema,
+  letterTypeByCode,
+  type ApplicantSnapshot,
+} from '@balai/domain';
+import { LETTER_EXAMPLES } from '../../../../packages/domain/src/testing/letter-examples.ts';
 import { DEFAULT_SETTINGS } from '../repositories/settings.ts';
 import {
   applicantRows,
@@ -46,8 +52,9 @@ describe('what goes on a letter', () => {
     expect(rows.at(-1)).toEqual(['Alamat', 'Jl. Raya Sukamaju No. 12, RT 002/RW 001']);
   });
 
-  it('prints filled-in fields formatted, without purpose and phone', () => {
-    const kp = letterTypeByCode('kp')!;
+  it('prints fields the statement does not quote, formatted with units, without purpose and phone', () => {
+    // A definition whose statement quotes none of its fields: all of them go to the table.
+    const kp = { ...letterTypeByCode('kp')!, statement: 'Keterangan penghasilan.' };
     expect(
       detailRows(kp, {
         occupation: 'Petani',
@@ -60,22 +67,25 @@ describe('what goes on a letter', () => {
     ).toEqual([
       ['Pekerjaan', 'Petani'],
       ['Penghasilan per Bulan', 'Rp2.500.000'],
-      ['Jumlah Tanggungan', '3'],
+      ['Jumlah Tanggungan', '3 orang'],
     ]);
-    const kkel = letterTypeByCode('kkel')!;
+    const kkel = { ...letterTypeByCode('kkel')!, statement: 'Bayi bernama {baby_name}.' };
     const rows = detailRows(kkel, {
+      baby_name: 'Aisyah',
       baby_birth_date: '2026-11-01',
       birth_time: '03:15',
+      baby_weight: 3250,
       baby_length: 49.5,
     });
     expect(rows).toEqual([
       ['Tanggal Lahir', '1 November 2026'],
       ['Jam Lahir', '03.15'],
-      ['Panjang Bayi', '49,5'],
+      ['Berat Bayi', '3.250 gram'],
+      ['Panjang Bayi', '49,5 cm'],
     ]);
   });
 
-  it('does not print long text twice when the statement already quotes it', () => {
+  it('prints each datum once: a field the statement quotes is not repeated in a table', () => {
     const pk = letterTypeByCode('pk')!;
     const rows = detailRows(pk, {
       lost_item: 'Dompet',
@@ -84,11 +94,31 @@ describe('what goes on a letter', () => {
       lost_place: 'Pasar',
       chronology: 'Terjatuh di pasar.',
     });
-    expect(rows.map(([l]) => l)).toEqual([
-      'Barang yang Hilang',
-      'Tanggal Kehilangan',
-      'Tempat Kehilangan',
-    ]);
+    expect(rows).toEqual([]);
+    // Every type's statement says all of its fields, so no letter repeats them in a table.
+    for (const type of LETTER_TYPES) {
+      const data = letterSchema(type).parse(LETTER_EXAMPLES[type.code]);
+      expect(detailRows(type, data), type.code).toEqual([]);
+    }
+  });
+
+  it('writes quantities with their unit in the statement, once', () => {
+    const input = letterPdfInput(
+      {
+        type: letterTypeByCode('kkel')!,
+        applicant,
+        data: letterSchema('kkel').parse({ ...LETTER_EXAMPLES.kkel, baby_weight: '3250' }),
+        number: '474.1/001/XI/2026',
+        issuedOn: '2026-11-22',
+        issuedAt: '2026-11-22T02:00:00.000Z',
+        verifyUrl: 'http://balai.test/verify/abc',
+      },
+      { ...DEFAULT_SETTINGS, village_name: 'Desa Sukamaju' },
+      null,
+    );
+    expect(input.statement).toContain('berat 3.250 gram, panjang 49,5 cm.');
+    expect(input.statement).not.toContain('gram gram');
+    expect(input.details).toEqual([]);
   });
 
   it('fills the statement from the snapshot and the data, with the village name', () => {

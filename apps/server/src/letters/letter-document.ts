@@ -56,15 +56,18 @@ export function applicantRows(a: ApplicantSnapshot): LetterPdfRow[] {
 const NOT_IN_DETAILS = new Set(['purpose', 'phone']);
 
 /**
- * The type's filled-in fields as label/value rows, in form order. Long text the statement
- * already quotes in full (a chronology, a description) is not printed a second time.
+ * The type's filled-in fields that the statement does not already say, as label/value rows in
+ * form order (with their units: "3.250 gram"). Each datum is printed once: a field the
+ * statement quotes (the event's date, the baby's weight, a chronology) is not repeated in a
+ * table. Every type's statement quotes all its fields today; the table is for a field a
+ * definition adds without a place in its sentence.
  */
 export function detailRows(type: LetterType, data: Record<string, unknown>): LetterPdfRow[] {
   const quoted = new Set(statementPlaceholders(type.statement));
   const rows: LetterPdfRow[] = [];
   for (const f of type.fields) {
     if (NOT_IN_DETAILS.has(f.name)) continue;
-    if (f.kind === 'textarea' && quoted.has(f.name)) continue;
+    if (quoted.has(f.name)) continue;
     const value = formatFieldValue(f, data[f.name]);
     if (value !== null) rows.push([f.label, value]);
   }

@@ -2,21 +2,16 @@
  * What residents and administrators are told when a request changes, and where the web app
  * opens it (SPEC section 2: /service/{type}/{id} and /admin/service-{type}/{id}).
  */
-import type { LetterStatus, LetterType } from '@balai/domain';
+import { requestReference, type LetterStatus, type LetterType } from '@balai/domain';
 
 export const residentLinkPrefix = (type: LetterType) => `/service/${type.code}/`;
 export const adminLinkPrefix = (type: LetterType) => `/admin/service-${type.code}/`;
 export const residentLink = (type: LetterType, id: number) => `${residentLinkPrefix(type)}${id}`;
 export const adminLink = (type: LetterType, id: number) => `${adminLinkPrefix(type)}${id}`;
 
-const ACRONYMS = new Set(['KTP', 'KK', 'SKCK', 'BPKB', 'STNK', 'SKTM', 'RT', 'RW']);
-
-/** "SURAT KETERANGAN KTP DALAM PROSES" → "Surat Keterangan KTP Dalam Proses". */
+/** The letter's full name: "Surat Keterangan Usaha" (the definition's `name`). */
 export function letterName(type: LetterType): string {
-  return type.pdfTitle
-    .split(/\s+/)
-    .map((w) => (ACRONYMS.has(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()))
-    .join(' ');
+  return type.name;
 }
 
 export interface Notice {
@@ -27,33 +22,42 @@ export interface Notice {
 const withNote = (text: string, note: string | null | undefined, label = 'Catatan petugas') =>
   note ? `${text} ${label}: ${note}` : text;
 
-/** To the resident, about a change an administrator made. */
+/**
+ * "Surat Keterangan Usaha KU-000010": the letter and its request's reference, so a list of
+ * notices about different requests never shows the same title three times.
+ */
+export const letterAndReference = (type: LetterType, id: number) =>
+  `${letterName(type)} ${requestReference(type.code, id)}`;
+
+/** To the resident, about a change an administrator made to request `id`. */
 export function residentNotice(
   type: LetterType,
+  id: number,
   to: LetterStatus,
   opts: { changedStatus: boolean; note?: string | null; number?: string | null },
 ): Notice {
   const name = letterName(type);
+  const which = letterAndReference(type, id);
   if (!opts.changedStatus) {
     return {
-      title: 'Permohonan surat diperbarui',
+      title: `${which} diperbarui`,
       body: withNote(`Petugas desa memperbarui data permohonan ${name} Anda.`, opts.note),
     };
   }
   switch (to) {
     case 'processing':
       return {
-        title: 'Permohonan surat sedang diproses',
+        title: `${which} sedang diproses`,
         body: withNote(`Permohonan ${name} Anda sedang diproses oleh petugas desa.`, opts.note),
       };
     case 'needs_revision':
       return {
-        title: 'Permohonan surat perlu dilengkapi',
+        title: `${which} perlu dilengkapi`,
         body: withNote(`Permohonan ${name} Anda perlu dilengkapi.`, opts.note),
       };
     case 'completed':
       return {
-        title: 'Surat Anda sudah terbit',
+        title: `${which} sudah terbit`,
         body: withNote(
           `${name} Anda telah terbit dengan nomor ${opts.number ?? '-'}. Unduh PDF-nya dari halaman permohonan.`,
           opts.note,
@@ -61,12 +65,12 @@ export function residentNotice(
       };
     case 'rejected':
       return {
-        title: 'Permohonan surat ditolak',
+        title: `${which} ditolak`,
         body: withNote(`Permohonan ${name} Anda ditolak.`, opts.note, 'Alasan'),
       };
     case 'submitted':
       return {
-        title: 'Permohonan surat diajukan ulang',
+        title: `${which} diajukan ulang`,
         body: withNote(
           `Petugas desa telah memperbarui permohonan ${name} Anda dan mengajukannya kembali.`,
           opts.note,
@@ -74,7 +78,7 @@ export function residentNotice(
       };
     case 'cancelled':
       return {
-        title: 'Permohonan surat dibatalkan',
+        title: `${which} dibatalkan`,
         body: withNote(`Permohonan ${name} Anda telah dibatalkan.`, opts.note),
       };
   }
@@ -83,30 +87,33 @@ export function residentNotice(
 /** To the resident, when an administrator files a request on their behalf. */
 export function filedForYouNotice(type: LetterType): Notice {
   return {
-    title: 'Permohonan surat dibuat untuk Anda',
+    title: `Permohonan ${letterName(type)} dibuat untuk Anda`,
     body: `Petugas desa mengajukan permohonan ${letterName(type)} atas nama Anda.`,
   };
 }
 
-/** To administrators: a new, resubmitted or cancelled request. */
+/**
+ * To administrators: a new request (its id is not known yet when the notice is written with it),
+ * or request `id` resubmitted or cancelled.
+ */
 export function adminNotice(
   type: LetterType,
   applicantName: string,
-  what: 'new' | 'resubmitted' | 'cancelled',
+  what: { kind: 'new' } | { kind: 'resubmitted' | 'cancelled'; id: number },
   note?: string | null,
 ): Notice {
   const name = letterName(type);
-  switch (what) {
+  switch (what.kind) {
     case 'new':
-      return { title: 'Permohonan surat baru', body: `${applicantName} mengajukan ${name}.` };
+      return { title: `Permohonan baru: ${name}`, body: `${applicantName} mengajukan ${name}.` };
     case 'resubmitted':
       return {
-        title: 'Permohonan surat diajukan ulang',
+        title: `${letterAndReference(type, what.id)} diajukan ulang`,
         body: `${applicantName} telah melengkapi dan mengajukan ulang permohonan ${name}.`,
       };
     case 'cancelled':
       return {
-        title: 'Permohonan surat dibatalkan',
+        title: `${letterAndReference(type, what.id)} dibatalkan`,
         body: withNote(`${applicantName} membatalkan permohonan ${name}.`, note, 'Catatan'),
       };
   }

@@ -7,15 +7,19 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  DELETABLE_STATUSES,
   LETTER_STATUS_LABELS,
   LETTER_TRANSITIONS,
   applicantFromProfile,
+  canDeleteLetter,
   canEditLetter,
   fieldErrors,
   findTransition,
+  isAdmin,
   letterSchema,
   missingApplicantFields,
   msg,
+  requiredOnline,
   statusAfterEdit,
   transitionError,
   type ApplicantField,
@@ -38,11 +42,18 @@ import {
   type LetterEventView,
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
-import { fileLetterRequest } from '../repositories/letter-submissions.ts';
+import { findStaged, releaseRequestAttachments } from '../repositories/letter-attachments.ts';
+import {
+  AttachmentsChanged,
+  fileLetterRequest,
+  SubmissionCapReached,
+} from '../repositories/letter-submissions.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
 import { findUserById, type UserRow } from '../repositories/users.ts';
+import { identityVerified } from '../services/identity.ts';
 import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
 import { issueLetter } from './issuing.ts';
+import { capError } from './submission-caps.ts';
 import {
   adminLink,
   adminLinkPrefix,
@@ -53,25 +64,14 @@ import {
   residentNotice,
   type Notice,
 } from './notices.ts';
+import type { Actor, WorkflowDeps } from './types.ts';
 
-export interface WorkflowDeps {
-  db: Kysely<Database>;
-  /** Where the public site lives; the QR code opens `${publicUrl}/verify/{token}`. */
-  publicUrl: string;
-}
-
-export interface Actor {
-  user: UserRow;
-  ip: string;
-}
+export type { Actor, WorkflowDeps } from './types.ts';
 
 export { REQUEST_NOT_FOUND };
 const ADMIN_ONLY = 'Hanya administrator yang dapat melakukan tindakan ini.';
 const RESIDENT_ONLY = 'Hanya pemohon yang dapat membatalkan permohonannya.';
 const NOTHING_TO_CHANGE = 'Kirim isian yang diubah atau status yang baru.';
-
-/** Statuses an administrator may delete a request in. */
-export const DELETABLE_STATUSES: readonly LetterStatus[] = ['cancelled', 'rejected'];
 
 /** An applicant block typed by an administrator (the output of `applicantSchema`). */
 export type ApplicantInput = Partial<Record<ApplicantField, unknown>>;
@@ -88,7 +88,7 @@ export async function findVisibleRequest(
 ): Promise<LetterRequestRow> {
   const row = await findLetterRequest(db, id);
   if (!row || row.type !== type.code) throw notFound(REQUEST_NOT_FOUND);
-  if (user.role !== 'ADMINISTRATOR' && row.applicant_user_id !== user.id) {
+  if (!isAdmin(user) && row.applicant_user_id !== user.id) {
     throw notFound(REQUEST_NOT_FOUND);
   }
   return row;
@@ -152,7 +152,43 @@ export interface CreateInput {
   applicantId?: number | undefined;
   applicant?: ApplicantInput | undefined;
   idempotencyKey?: string | undefined;
+  /** Ids of the resident's staged photos of the requirements, sent with it (ADR 0015). */
+  attachmentIds?: readonly number[] | undefined;
 }
+
+/**
+ * The photos a resident sends with a new request: every id must be one of their photos staged
+ * for this type, and every requirement the type needs online must be among them (a 422 naming
+ * the missing ones). Checked again, atomically, when they are linked.
+ */
+async function attachmentsToLink(
+  db: Kysely<Database>,
+  type: LetterType,
+  user: UserRow,
+  ids: readonly number[],
+): Promise<{ ownerId: number; ids: number[]; requiredKeys: string[] } | null> {
+  const unique = [...new Set(ids)];
+  const required = requiredOnline(type);
+  if (unique.length === 0 && required.length === 0) return null;
+  const staged = await findStaged(db, user.id, type.code, unique);
+  if (staged.length !== unique.length) throw attachmentsGone();
+  const have = new Set(staged.map((a) => a.requirement));
+  const missing = required.filter((r) => !have.has(r.key));
+  if (missing.length > 0) {
+    const names = missing.map((r) => r.label).join('; ');
+    throw new HttpError(422, `Lampirkan foto dokumen wajib sebelum mengirim: ${names}.`, {
+      attachments: missing.map((r) => `${r.label} wajib dilampirkan.`),
+    });
+  }
+  return { ownerId: user.id, ids: unique, requiredKeys: required.map((r) => r.key) };
+}
+
+const attachmentsGone = () =>
+  new HttpError(
+    422,
+    'Sebagian foto lampiran tidak ditemukan lagi (mungkin sudah dihapus atau terkirim dengan permohonan lain). Periksa daftar persyaratan, lalu kirim lagi.',
+    { attachments: ['Foto lampiran tidak ditemukan lagi.'] },
+  );
 
 /**
  * Files a request. A resident files for themselves, with the applicant block taken from their
@@ -181,13 +217,16 @@ export async function createLetterRequest(
 
   let applicant: ApplicantSnapshot;
   let applicantUser: UserRow | null;
-  if (user.role !== 'ADMINISTRATOR') {
+  /** True when the snapshot is taken from a profile the office has verified. */
+  let applicantVerified = false;
+  if (!isAdmin(user)) {
     if (input.applicantId !== undefined || input.applicant !== undefined) {
       throw forbidden('Hanya administrator yang dapat mengajukan surat atas nama orang lain.');
     }
     const missing = missingApplicantFields(user);
     if (missing.length > 0) throw profileIncomplete(missing, 'own');
     applicant = applicantFromProfile(user);
+    applicantVerified = identityVerified(user);
     applicantUser = user;
   } else {
     applicantUser = null;
@@ -204,14 +243,26 @@ export async function createLetterRequest(
       const missing = missingApplicantFields(applicantUser);
       if (missing.length > 0) throw profileIncomplete(missing, applicantUser.name);
       applicant = applicantFromProfile(applicantUser);
+      applicantVerified = identityVerified(applicantUser);
     } else {
       throw invalidField('applicant_id', 'Pilih warga pemohon atau isi data pemohon.');
     }
   }
   const data = { ...input.data };
   if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
+  // A resident sends the photos with the request; the office, filing at the desk, sees the
+  // papers and adds photos to the filed request if it wants them.
+  if (isAdmin(user) && (input.attachmentIds?.length ?? 0) > 0) {
+    throw invalidField(
+      'attachments',
+      'Administrator menambahkan foto lampiran setelah permohonan diajukan.',
+    );
+  }
+  const attach = isAdmin(user)
+    ? null
+    : await attachmentsToLink(db, type, user, input.attachmentIds ?? []);
 
-  const notice = adminNotice(type, applicant.name ?? '', 'new');
+  const notice = adminNotice(type, applicant.name ?? '', { kind: 'new' });
   const onBehalf = applicantUser !== null && applicantUser.id !== user.id;
   const resident = onBehalf ? filedForYouNotice(type) : null;
   try {
@@ -223,6 +274,7 @@ export async function createLetterRequest(
       applicantUserId: applicantUser?.id ?? null,
       filedBy: user.id,
       applicant,
+      applicantVerified,
       data,
       idempotencyKey: input.idempotencyKey ?? null,
       now,
@@ -233,6 +285,9 @@ export async function createLetterRequest(
           : null,
       ip: actor.ip,
       auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
+      // Only a resident's own submissions are capped; the office files as it needs to.
+      caps: user.role === 'ADMINISTRATOR' ? null : (deps.caps ?? null),
+      attach,
     });
     // The new request's whole history, so the answer needs no second read.
     const events: LetterEventView[] = [
@@ -248,6 +303,8 @@ export async function createLetterRequest(
     ];
     return { row, replayed: false, events };
   } catch (err) {
+    if (err instanceof SubmissionCapReached) throw capError(err, type);
+    if (err instanceof AttachmentsChanged) throw attachmentsGone();
     // The same key sent twice at once: the second insert loses on the unique constraint.
     if (
       isUniqueViolation(err, {
@@ -298,7 +355,7 @@ export async function changeLetterRequest(
   const role = user.role;
   const row = await findVisibleRequest(db, type, user, id);
   const from = row.status;
-  if (input.applicant !== undefined && role !== 'ADMINISTRATOR') {
+  if (input.applicant !== undefined && !isAdmin(user)) {
     throw forbidden('Hanya administrator yang dapat mengubah data pemohon.');
   }
   const editsFields = Object.keys(input.fields).length > 0;
@@ -337,6 +394,9 @@ export async function changeLetterRequest(
     if (missing.length > 0) throw profileIncomplete(missing, 'own');
     applicant = applicantFromProfile(user);
   }
+  // A snapshot retaken from the resident's profile is as verified as that profile is now.
+  const applicantVerified =
+    applicant && input.applicant === undefined ? (identityVerified(user) ? 1 : 0) : undefined;
   const note = changesStatus ? (input.note ?? null) : undefined;
 
   if (to === 'completed') return issueLetter(deps, type, actor, row, { data, applicant, note });
@@ -346,7 +406,7 @@ export async function changeLetterRequest(
     const updated = await updateLetterRequestIfStatus(trx, row.id, from, {
       ...(changesStatus ? { status: to, note } : {}),
       ...(data ? { data } : {}),
-      ...(applicant ? { applicant } : {}),
+      ...(applicant ? { applicant, applicant_verified: applicantVerified } : {}),
       now,
     });
     if (!updated) throw await staleConflict(trx, row.id);
@@ -360,12 +420,15 @@ export async function changeLetterRequest(
         created_at: now,
       });
     }
-    if (role === 'ADMINISTRATOR') {
+    if (isAdmin(user)) {
       await notifyResident(
         trx,
         type,
         updated,
-        residentNotice(type, to, { changedStatus: changesStatus, note: input.note ?? null }),
+        residentNotice(type, updated.id, to, {
+          changedStatus: changesStatus,
+          note: input.note ?? null,
+        }),
         now,
       );
     } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
@@ -374,7 +437,7 @@ export async function changeLetterRequest(
         trx,
         type,
         updated,
-        adminNotice(type, updated.applicant_name, what, note),
+        adminNotice(type, updated.applicant_name, { kind: what, id: updated.id }, note),
         user.id,
         now,
       );
@@ -406,12 +469,14 @@ export async function deleteLetterRequest(
   id: number,
 ): Promise<void> {
   const row = await findVisibleRequest(deps.db, type, actor.user, id);
-  if (!DELETABLE_STATUSES.includes(row.status)) {
+  if (!canDeleteLetter(row.status)) {
     throw conflict(
       `Permohonan berstatus "${LETTER_STATUS_LABELS[row.status]}" tidak dapat dihapus. Hanya permohonan yang dibatalkan atau ditolak yang dapat dihapus.`,
     );
   }
   await deps.db.transaction().execute(async (trx) => {
+    // Its photos leave it first and are kept for the retention period (docs/operations.md).
+    await releaseRequestAttachments(trx, row.id, new Date().toISOString());
     if (!(await deleteLetterRequestIfStatus(trx, row.id, DELETABLE_STATUSES))) {
       throw await staleConflict(trx, row.id);
     }

@@ -15,3 +15,37 @@ export function isUniqueViolation(
   }
   return false;
 }
+
+/** SQLSTATE classes and codes of a database that is away rather than of a bad statement. */
+const UNAVAILABLE_SQLSTATES = /^(?:08...|57P0[1-3]|53300)$/;
+/** Errors of the socket under pg, when the server is down or the connection was cut. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg says when a connection ended under a query, or could not be had in time. */
+const UNAVAILABLE_MESSAGES =
+  /^(?:Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+/**
+ * Whether `err` means the database cannot be reached right now (PostgreSQL shut down,
+ * restarting, crashed, the connection terminated), so the request should be answered 503
+ * and may be retried — not a fault of the request or of the server.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof e.code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.test(e.code) || UNAVAILABLE_ERRNOS.has(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  // Node's AggregateError when every address of a host refused (IPv4 and IPv6 of localhost).
+  if (Array.isArray(e.errors) && e.errors.length > 0) return e.errors.every(isDatabaseUnavailable);
+  return false;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanPlainText } from '@balai/domain';
 
 export const MAX_PER_PAGE = 100;
 
@@ -14,7 +15,13 @@ export const pageQuery = {
     .min(1, 'Jumlah per halaman minimal 1.')
     .default(15)
     .transform((n) => Math.min(n, MAX_PER_PAGE)),
-  search: z.string().trim().max(100, 'Kata pencarian maksimal 100 karakter.').optional(),
+  // Without control characters, as every stored text (plain-text.ts): PostgreSQL refuses a NUL in
+  // a query parameter, which answered 500 (found by the fuzz proof suite).
+  search: z
+    .string()
+    .transform((v) => cleanPlainText(v, false))
+    .pipe(z.string().max(100, 'Kata pencarian maksimal 100 karakter.'))
+    .optional(),
 };
 
 export const metaSchema = z.object({

@@ -1,3 +1,4 @@
+import { isAdmin } from '@balai/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionWithUser, touchSession } from '../repositories/sessions.ts';
 import { sha256Hex } from '../lib/tokens.ts';
@@ -50,6 +51,6 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 
 /** onRequest hook for admin-only route folders (after authenticate). */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (request.auth?.user.role !== 'ADMINISTRATOR')
+  if (!isAdmin(request.auth?.user))
     throw forbidden('Hanya administrator yang dapat melakukan tindakan ini.');
 }

@@ -6,6 +6,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { onConnectionError } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 interface ValidationIssue {
@@ -26,6 +28,11 @@ function fieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
 }
 
 const SERVER_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+/** While PostgreSQL is away (docs/reliability.md); the request may simply be sent again. */
+export const DATABASE_UNAVAILABLE =
+  'Basis data sedang tidak dapat dihubungi. Silakan coba lagi dalam beberapa saat.';
+/** Seconds a client is asked to wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = 5;
 const BAD_REQUEST = 'Permintaan tidak valid.';
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
@@ -127,7 +134,20 @@ export default fp(async (app) => {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ message: BAD_REQUEST });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: SERVER_ERROR });
   });
+
+  // A lost PostgreSQL connection is logged, once per connection; it never ends the process.
+  const stop = onConnectionError(app.db, (err) =>
+    app.log.warn({ err }, 'database connection lost'),
+  );
+  app.addHook('onClose', async () => stop());
 });

@@ -9,6 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
+  // The desk shows the draft of a letter (a PDF made in the page, a blob: address) in a frame.
+  "frame-src 'self' blob:",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",

@@ -1,17 +1,12 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { ApplicantSnapshot, FieldValues, LetterStatus } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import type { LetterRequestsTable } from '../db/tables/letters.ts';
-import { nameKey } from '../letters/names.ts';
+import { nameKey } from '../lib/names.ts';
 import { requestTerms } from './letter-search.ts';
+import type { LetterRequestRow } from './letter-rows.ts';
 
-export type LetterRequestRow = Selectable<LetterRequestsTable>;
-
-/** A request as lists return it: with the issued PDF's archive entry when there is one. */
-export type LetterRequestListRow = LetterRequestRow & {
-  pdf_history_id: number | null;
-  pdf_sha256: string | null;
-};
+export type { LetterRequestListRow, LetterRequestRow } from './letter-rows.ts';
 
 export function parseApplicant(row: Pick<LetterRequestRow, 'applicant'>): ApplicantSnapshot {
   return JSON.parse(row.applicant) as ApplicantSnapshot;
@@ -87,6 +82,8 @@ export interface LetterRequestChange {
   status?: LetterStatus;
   note?: string | null;
   applicant?: ApplicantSnapshot;
+  /** With a new applicant snapshot: 1 when it came from a verified profile, else 0. */
+  applicant_verified?: number;
   data?: FieldValues;
   issued_at?: string;
   number?: string;
@@ -105,10 +102,13 @@ export async function updateLetterRequestIfStatus(
   expected: LetterStatus,
   change: LetterRequestChange,
 ): Promise<LetterRequestRow | undefined> {
-  const { applicant, data, now, ...rest } = change;
+  const { applicant, applicant_verified, data, now, ...rest } = change;
   const set: Updateable<LetterRequestsTable> = {
     ...rest,
-    ...(applicant ? applicantColumns(applicant) : {}),
+    // A snapshot typed by the office is not a verified identity unless the caller says so.
+    ...(applicant
+      ? { ...applicantColumns(applicant), applicant_verified: applicant_verified ?? 0 }
+      : {}),
     ...(data ? dataColumns(data) : {}),
     updated_at: now,
   };

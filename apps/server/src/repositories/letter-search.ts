@@ -8,11 +8,11 @@ import type { LetterCode, LetterStatus } from '@balai/domain';
 import { isSqlite } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { LetterRequestsTable } from '../db/tables/letters.ts';
-import { nameWords } from '../letters/names.ts';
-import type { LetterRequestListRow, LetterRequestRow } from './letter-requests.ts';
+import { nameWords } from '../lib/names.ts';
+import type { LetterRequestListRow, LetterRequestRow } from './letter-rows.ts';
 
 /** Above every character: `col >= p and col < p || END` is "starts with p" on a B-tree. */
-const PREFIX_END = '\u{10FFFF}';
+export const PREFIX_END = '\u{10FFFF}';
 const MAX_TERM = 120;
 
 /** What a request can be found by: the words of the applicant's name, the NIK, the number. */
@@ -56,7 +56,8 @@ export function termMatches(db: Kysely<Database>, terms: readonly string[], f: T
   return filters.length > 0 ? t.where(sql<boolean>`${and(filters)}`) : t;
 }
 
-const longestFirst = (terms: readonly string[]) => [...terms].sort((a, b) => b.length - a.length);
+export const longestFirst = (terms: readonly string[]) =>
+  [...terms].sort((a, b) => b.length - a.length);
 
 // ---- The admin's search (ADR 0009, ADR 0010) ------------------------------------------------------
 
@@ -81,7 +82,7 @@ const and = (parts: Fragment[]) => sql.join(parts, sql` and `);
  * few very common words and a million unique NIKs, its statistics make a skip-scan of the type
  * index look cheaper than the term index, and it then sorted every match of "siti".
  */
-function termsTable(db: Kysely<Database>, type: LetterCode | undefined): Fragment {
+export function termsTable(db: Kysely<Database>, type: LetterCode | undefined): Fragment {
   if (!isSqlite(db)) return sql`letter_search_terms as t`;
   return type
     ? sql`letter_search_terms as t indexed by letter_search_terms_type_idx`
@@ -89,7 +90,7 @@ function termsTable(db: Kysely<Database>, type: LetterCode | undefined): Fragmen
 }
 
 /** The list's filters on a term row `t`, and the search's other words as terms of the same request. */
-function termFilters(f: TermFilter, otherWords: readonly string[], on = 't'): Fragment[] {
+export function termFilters(f: TermFilter, otherWords: readonly string[], on = 't'): Fragment[] {
   const t = sql.raw(on);
   const where: Fragment[] = [];
   if (f.type) where.push(sql`${t}.type = ${f.type}`);
@@ -269,6 +270,8 @@ export function searchOnRows(eb: RequestScope, terms: readonly string[]) {
 
 export interface LetterRequestFilter extends TermFilter {
   applicantUserId?: number | undefined;
+  /** Only this request (a search by its reference, "KU-000042"). */
+  id?: number | undefined;
   search?: string | undefined;
   sort?: 'newest' | 'oldest' | undefined;
   page: number;
@@ -293,7 +296,7 @@ export async function listLetterRequests(
   let ids: number[];
   let totalExact = true;
 
-  if (terms && f.applicantUserId === undefined) {
+  if (terms && f.applicantUserId === undefined && f.id === undefined) {
     if (terms.length === 0) return { rows: [], total: 0, totalExact };
     const found = await searchPage(db, terms, { ...f, dir, limit: f.perPage, offset });
     ({ ids, total } = found);
@@ -306,6 +309,7 @@ export async function listLetterRequests(
     if (f.applicantUserId !== undefined) {
       base = base.where('r.applicant_user_id', '=', f.applicantUserId);
     }
+    if (f.id !== undefined) base = base.where('r.id', '=', f.id);
     if (f.createdFrom) base = base.where('r.created_at', '>=', f.createdFrom);
     if (f.createdBefore) base = base.where('r.created_at', '<', f.createdBefore);
     if (terms) base = base.where((eb) => searchOnRows(eb, terms));
@@ -334,4 +338,33 @@ export async function listLetterRequests(
     .orderBy('r.id', dir)
     .execute();
   return { rows, total, totalExact };
+}
+
+/**
+ * How many requests are in each of `statuses` (type, applicant and dates as the list's), for
+ * the desk's status tabs. One grouped read of an index range: `(type, status, created_at)` for
+ * a type (its requests only), `(status, created_at)` across the types, so count only the
+ * statuses that are few (the cross-type queue asks for the waiting ones).
+ */
+export async function countLetterRequestsByStatus(
+  db: Kysely<Database>,
+  f: Omit<TermFilter, 'statuses'> & {
+    statuses: readonly LetterStatus[];
+    applicantUserId?: number | undefined;
+  },
+): Promise<Partial<Record<LetterStatus, number>>> {
+  const counts: Partial<Record<LetterStatus, number>> = {};
+  if (f.statuses.length === 0) return counts;
+  for (const s of f.statuses) counts[s] = 0;
+  let q = db.selectFrom('letter_requests as r').where('r.status', 'in', [...f.statuses]);
+  if (f.type) q = q.where('r.type', '=', f.type);
+  if (f.applicantUserId !== undefined) q = q.where('r.applicant_user_id', '=', f.applicantUserId);
+  if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
+  if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
+  const rows = await q
+    .select((eb) => ['r.status', eb.fn.countAll<number>().as('n')])
+    .groupBy('r.status')
+    .execute();
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SequenceKey } from '../letters/numbering.ts';
 import { nowIso } from '../lib/time.ts';
+
+/** Which sequence a number is drawn from (letters/numbering.ts decides it from the format). */
+export interface SequenceKey {
+  scope: string;
+  /** 0 when the format prints no year: such a sequence never starts again at 1. */
+  year: number;
+}
 
 /**
  * The next number of a sequence, inside the caller's (issuing) transaction. One statement that
@@ -24,4 +30,18 @@ export async function nextSequence(db: Kysely<Database>, key: SequenceKey): Prom
     .returning('last_seq')
     .executeTakeFirstOrThrow();
   return row.last_seq;
+}
+
+/**
+ * The number `nextSequence` would give now, without taking it (the settings page's preview).
+ * Only a hint: a letter issued meanwhile takes it first.
+ */
+export async function peekNextSequence(db: Kysely<Database>, key: SequenceKey): Promise<number> {
+  const row = await db
+    .selectFrom('letter_sequences')
+    .select('last_seq')
+    .where('scope', '=', key.scope)
+    .where('year', '=', key.year)
+    .executeTakeFirst();
+  return (row?.last_seq ?? 0) + 1;
 }

@@ -30,3 +30,31 @@ export async function consumePasswordReset(db: Kysely<Database>, id: number): Pr
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Ends every outstanding reset link of a user (marks them used): after a reset or a password
+ * change, no older link may set the password again (issue 14.3).
+ */
+export async function endPasswordResets(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** How many reset links a user was sent since a moment (bounds the e-mails to one address). */
+export async function countPasswordResetsSince(
+  db: Kysely<Database>,
+  userId: number,
+  since: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -25,7 +25,16 @@ export const BIODATA_COLUMNS = [
 ] as const;
 
 export type UserWrite = Partial<
-  Pick<UsersTable, 'name' | 'email' | 'password_hash' | 'role' | (typeof BIODATA_COLUMNS)[number]>
+  Pick<
+    UsersTable,
+    | 'name'
+    | 'email'
+    | 'password_hash'
+    | 'role'
+    | (typeof BIODATA_COLUMNS)[number]
+    | 'identity_verified_at'
+    | 'identity_verified_by'
+  >
 > & { active?: boolean };
 
 export function toApiUser(row: UserRow): ApiUser {
@@ -45,6 +54,13 @@ export function findUserByEmail(db: Kysely<Database>, email: string) {
     .executeTakeFirst();
 }
 
+/** The user a login identifier names: a 16-digit NIK, or else an e-mail. */
+export function findUserByLogin(db: Kysely<Database>, identifier: string) {
+  return /^\d{16}$/.test(identifier)
+    ? db.selectFrom('users').selectAll().where('nik', '=', identifier).executeTakeFirst()
+    : findUserByEmail(db, identifier);
+}
+
 /** Which of the unique values (e-mail, NIK) another user already holds. */
 export async function findUniqueClashes(
   db: Kysely<Database>,
@@ -60,11 +76,24 @@ export async function findUniqueClashes(
   return { email: await clash('email', values.email), nik: await clash('nik', values.nik) };
 }
 
+export interface UserListFilters {
+  search?: string | undefined;
+  role?: UsersTable['role'] | undefined;
+  active?: boolean | undefined;
+  /** true: identity verified by the office; false: not (yet). */
+  verified?: boolean | undefined;
+}
+
 export async function listUsers(
   db: Kysely<Database>,
-  opts: { search?: string | undefined; page: number; perPage: number },
+  opts: UserListFilters & { page: number; perPage: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
   let base = db.selectFrom('users');
+  if (opts.role) base = base.where('role', '=', opts.role);
+  if (opts.active !== undefined) base = base.where('active', '=', opts.active ? 1 : 0);
+  if (opts.verified !== undefined) {
+    base = base.where('identity_verified_at', opts.verified ? 'is not' : 'is', null);
+  }
   if (opts.search) {
     const term = opts.search.trim();
     const pattern = likePattern(term);

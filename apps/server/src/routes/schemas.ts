@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '@balai/domain';
 
 /** Response shapes shared by routes; plain schemas (no transforms) so they serialize and document cleanly. */
 export const errorSchema = z.object({
@@ -8,7 +9,8 @@ export const errorSchema = z.object({
 
 export const messageSchema = z.object({ message: z.string() });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A record's id in an address; past MAX_ID it names nothing (404, as any unknown id). */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const apiUserSchema = z.object({
   id: z.number(),
@@ -32,6 +34,10 @@ export const apiUserSchema = z.object({
   rt: z.string().nullable(),
   rw: z.string().nullable(),
   hamlet: z.string().nullable(),
+  /** When the office verified name, NIK, No. KK and birth data against the KTP and KK; null when not. */
+  identity_verified_at: z.string().nullable(),
+  /** The administrator who verified it. */
+  identity_verified_by: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { withStartupLock } from '../db/startup-lock.ts';
 import { countUsers, insertUser } from '../repositories/users.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedDemoContent } from './content.ts';
@@ -64,6 +66,23 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
     };
   }
   return result;
+}
+
+/**
+ * What every start does before serving: migrate, then seed an empty database, both under the
+ * startup lock (db/startup-lock.ts), so processes started together on an empty database
+ * neither race on the migrations nor seed twice.
+ */
+export async function prepareDatabase(
+  db: Db,
+  config: Config,
+  options: { seed?: boolean } = {},
+): Promise<{ applied: string[]; seed: SeedResult }> {
+  return withStartupLock(db, async () => {
+    const applied = await migrateToLatest(db.kysely);
+    const seed = options.seed === false ? { seeded: false } : await seedIfEmpty(db, config);
+    return { applied, seed };
+  });
 }
 
 /** The one-time console message with the generated credentials; never sent to the JSON log. */

@@ -6,55 +6,131 @@ import { HttpError } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 /**
- * Login failures are counted from the audit log, per e-mail tried and per address, so the
- * limit holds across processes and restarts. Unknown e-mails lock out exactly like known ones:
- * a lock-out must not reveal which accounts exist.
+ * Login protection (ADR 0011). Failures are counted from the audit log, so the limits hold
+ * across processes and restarts, in three ways:
+ *
+ * - per account and address together: LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS failures lock that
+ *   pair only — a stranger's failures never lock the owner's own address or device;
+ * - per account from anywhere: past LOGIN_MAX_FAILURES_PER_ACCOUNT, the account is refused to every
+ *   address and device that is not known-good for it (a distributed guess stays bounded);
+ * - per address across accounts: past LOGIN_MAX_FAILURES_PER_ADDRESS, the address is refused
+ *   for every account that has not signed in from it before (a whole office behind one NAT is
+ *   not locked out by one person in it).
+ *
+ * Known-good for an account: an address it signed in from, or a device (the web app's random
+ * device id) it signed in with, within KNOWN_GOOD_DAYS. The decision never depends on the password
+ * given, so a refusal tells nothing about it; unknown e-mails are treated exactly like accounts
+ * with no known-good address, so lock-outs do not reveal which accounts exist.
  */
-export function loginKey(email: string): string {
-  return sha256Hex(`login:${email.toLowerCase()}`).slice(0, 40);
+
+/** How long a successful sign-in makes an address or device known-good for the account. */
+export const KNOWN_GOOD_DAYS = 90;
+
+/** The audit key of what was typed in the login field (an e-mail, or a NIK). */
+export function loginKey(identifier: string): string {
+  return sha256Hex(`login:${identifier.trim().toLowerCase()}`).slice(0, 40);
 }
 
-interface FailureWindow {
-  /** Failures for this e-mail since the lock window opened or its last success. */
+/** The audit key of a device for one account (never the device id itself). */
+export function deviceKey(key: string, device: string): string {
+  return sha256Hex(`device:${key}:${device}`).slice(0, 40);
+}
+
+export interface LoginAttempt {
+  /** loginKey of the identifier typed. */
+  key: string;
+  ip: string;
+  /** deviceKey of the device id the client sent, if any. */
+  device: string | null;
+}
+
+interface Counts {
+  pair: string[];
   account: string[];
-  /** Failures from this address within the lock window. */
   address: string[];
 }
 
-async function recentLoginFailures(
-  db: Kysely<Database>,
-  config: Config,
-  key: string,
-  ip: string,
-): Promise<FailureWindow> {
+async function counts(db: Kysely<Database>, config: Config, a: LoginAttempt): Promise<Counts> {
   const windowStart = new Date(Date.now() - config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
-  const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: key });
+  // A success ends the account's (and so the pair's) run of failures.
+  const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: a.key });
   const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-  return {
-    account: await recentFailures(db, { action: 'login.failure', since, subjectKey: key }),
-    address: await recentFailures(db, { action: 'login.failure', since: windowStart, ip }),
-  };
+  const account = await recentFailures(db, { action: 'login.failure', since, subjectKey: a.key });
+  const pair = await recentFailures(db, {
+    action: 'login.failure',
+    since,
+    subjectKey: a.key,
+    ip: a.ip,
+  });
+  const address = await recentFailures(db, {
+    action: 'login.failure',
+    since: windowStart,
+    ip: a.ip,
+  });
+  return { pair, account, address };
 }
 
+/** Whether the account signed in from this address, or with this device, recently. */
+async function knownGood(db: Kysely<Database>, a: LoginAttempt): Promise<boolean> {
+  const since = new Date(Date.now() - KNOWN_GOOD_DAYS * 86_400_000).toISOString();
+  // Both queries always run: the time spent does not depend on the answer.
+  const [byAddress, byDevice] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'login.success')
+      .where('ip', '=', a.ip)
+      .where('subject_key', '=', a.key)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'login.device')
+      .where('subject_key', '=', a.device ?? '-')
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return byAddress !== undefined || (a.device !== null && byDevice !== undefined);
+}
+
+type Reason = 'account_address' | 'account' | 'address';
+
+function lockedUntil(c: Counts, known: boolean, config: Config): { until: number; by: Reason } {
+  const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
+  const blockedBy = (list: string[], max: number) =>
+    list.length >= max ? Date.parse(list[list.length - max]!) + lockMs : 0;
+  const candidates: [number, Reason][] = [
+    [blockedBy(c.pair, config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS), 'account_address'],
+  ];
+  if (!known) {
+    candidates.push([blockedBy(c.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT), 'account']);
+    candidates.push([blockedBy(c.address, config.LOGIN_MAX_FAILURES_PER_ADDRESS), 'address']);
+  }
+  const [until, by] = candidates.reduce((a, b) => (b[0] > a[0] ? b : a));
+  return { until, by };
+}
+
+/** Refuses the attempt (429 with Retry-After) while one of the limits holds for it. */
 export async function assertNotLocked(
   db: Kysely<Database>,
   config: Config,
-  key: string,
-  ip: string,
+  attempt: LoginAttempt,
 ): Promise<void> {
-  const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
+  const [c, known] = await Promise.all([counts(db, config, attempt), knownGood(db, attempt)]);
+  const { until, by } = lockedUntil(c, known, config);
   const now = Date.now();
-  const failures = await recentLoginFailures(db, config, key, ip);
-  const blockedBy = (list: string[], max: number) =>
-    list.length >= max ? Date.parse(list[list.length - max]!) + lockMs : 0;
-  const until = Math.max(
-    blockedBy(failures.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT),
-    blockedBy(failures.address, config.LOGIN_MAX_FAILURES_PER_ADDRESS),
-  );
   if (until > now) {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
     const minutes = Math.ceil(seconds / 60);
-    await writeAudit(db, { action: 'login.blocked', subject_key: key, ip });
+    await writeAudit(db, {
+      action: 'login.blocked',
+      subject_key: attempt.key,
+      ip: attempt.ip,
+      detail: { by },
+    });
     throw new HttpError(
       429,
       `Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam ${minutes} menit.`,
@@ -68,29 +144,37 @@ export async function assertNotLocked(
 export async function recordFailure(
   db: Kysely<Database>,
   config: Config,
-  entry: { key: string; ip: string; userId: number | null; reason: string },
+  entry: { attempt: LoginAttempt; userId: number | null; reason: string },
 ): Promise<void> {
-  await writeAudit(db, {
-    action: 'login.failure',
+  const { attempt } = entry;
+  const subject = {
     user_id: entry.userId,
     subject_type: entry.userId ? 'user' : null,
     subject_id: entry.userId,
-    subject_key: entry.key,
-    ip: entry.ip,
-    detail: { reason: entry.reason },
-  });
-  // Counted again after the insert, so concurrent failures still yield one lock-out row.
-  const failures = await recentLoginFailures(db, config, entry.key, entry.ip);
-  const byAccount = failures.account.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
-  if (byAccount || failures.address.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS) {
-    await writeAudit(db, {
-      action: 'login.locked',
-      user_id: entry.userId,
-      subject_type: entry.userId ? 'user' : null,
-      subject_id: entry.userId,
-      subject_key: entry.key,
-      ip: entry.ip,
-      detail: { by: byAccount ? 'account' : 'address' },
-    });
+    subject_key: attempt.key,
+    ip: attempt.ip,
+  };
+  await writeAudit(db, { action: 'login.failure', ...subject, detail: { reason: entry.reason } });
+  // Counted again after the insert, so concurrent failures still yield one lock-out row each.
+  const c = await counts(db, config, attempt);
+  const reached: Reason[] = [];
+  if (c.pair.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS)
+    reached.push('account_address');
+  if (c.account.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT) reached.push('account');
+  if (c.address.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS) reached.push('address');
+  for (const by of reached)
+    await writeAudit(db, { action: 'login.locked', ...subject, detail: { by } });
+}
+
+/** Records a sign-in: the address, and the device if one was sent, become known-good. */
+export async function recordSuccess(
+  db: Kysely<Database>,
+  entry: { attempt: LoginAttempt; userId: number },
+): Promise<void> {
+  const { attempt, userId } = entry;
+  const subject = { user_id: userId, subject_type: 'user', subject_id: userId, ip: attempt.ip };
+  await writeAudit(db, { action: 'login.success', ...subject, subject_key: attempt.key });
+  if (attempt.device) {
+    await writeAudit(db, { action: 'login.device', ...subject, subject_key: attempt.device });
   }
 }

@@ -47,7 +47,10 @@ export function createMailer(
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.resolve(opts.outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written under a temporary name and renamed: whoever reads the outbox never sees half a
+      // message.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.tmp`, file);
       log.info(
         { to: maskEmail(message.to), subject: message.subject, file },
         'e-mail ditulis ke outbox',

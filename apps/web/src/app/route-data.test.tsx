@@ -9,7 +9,12 @@ import { renderApp } from '../testing/render-app.tsx';
 import { LAYOUT_DATA, PAGE_PRELOADS } from './route-data.ts';
 
 const TYPES = [
-  { code: 'ku', title: 'Usaha', description: 'Keterangan usaha.', requirements: ['KTP'] },
+  {
+    code: 'ku',
+    title: 'Usaha',
+    description: 'Keterangan usaha.',
+    requirements: [{ key: 'ktp', label: 'KTP', online: 'optional' }],
+  },
   { code: 'ktm', title: 'Tidak Mampu', description: 'Keterangan tidak mampu.', requirements: [] },
 ];
 

@@ -1,22 +1,28 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  createBrowserRouter,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.tsx';
-import { HomePage } from '../features/home/components/home-page.tsx';
-import { GuestOnly, RequireAuth } from '../lib/auth/guards.tsx';
+import { GuestOnly, RequireAdmin, RequireAuth } from '../lib/auth/guards.tsx';
 import { apiPaths, paths } from '../lib/paths.ts';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { HomeRoute } from './routes/home.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { LAYOUT_DATA, PAGE_DATA, pageLoader } from './route-data.ts';
 
 /**
  * The route tree. The home page is in the first load (it is where most visits start, and a
  * lazy chunk would cost a second round trip before anything shows); every other screen is a
- * lazy chunk behind the full-page loader. Routes of later work (notifikasi, riwayat surat,
- * admin) join here as they are built.
+ * lazy chunk behind the full-page loader. The admin area's routes join when an /admin address is
+ * first opened (patchAdminRoutes), so not even their route table is in the first load.
  */
 export function appRoutes(): RouteObject[] {
   return [
     {
+      id: ROOT_ROUTE_ID,
       Component: RootLayout,
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteError,
@@ -26,7 +32,7 @@ export function appRoutes(): RouteObject[] {
           // The public pages' loaders fetch their data alongside their code (route-data.ts).
           loader: pageLoader(LAYOUT_DATA),
           children: [
-            { index: true, Component: HomePage, loader: pageLoader(PAGE_DATA.home) },
+            { index: true, Component: HomeRoute, loader: pageLoader(PAGE_DATA.home) },
             {
               path: 'about',
               loader: pageLoader(PAGE_DATA.about),
@@ -59,7 +65,8 @@ export function appRoutes(): RouteObject[] {
               }),
             },
             {
-              path: 'service/:type',
+              // /service/{type}/periksa: the request's check-your-answers step, its own address.
+              path: 'service/:type/periksa?',
               loader: pageLoader(PAGE_DATA.serviceType),
               lazy: async () => ({
                 Component: (await import('./routes/service-type.tsx')).ServiceTypeRoute,
@@ -191,6 +198,24 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
+export const ROOT_ROUTE_ID = 'root';
+
+/**
+ * React Router asks here when an address matches nothing but the catch-all: for /admin… the
+ * admin area's routes are fetched and added under the root (React Router drops repeats).
+ */
+export const patchAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/admin(?:\/|$)/.test(path)) return;
+  const { adminRoutes } = await import('./admin/admin-routes.tsx');
+  patch(ROOT_ROUTE_ID, [
+    {
+      path: 'admin',
+      Component: RequireAuth,
+      children: [{ Component: RequireAdmin, children: adminRoutes() }],
+    },
+  ]);
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+  return createBrowserRouter(appRoutes(), { patchRoutesOnNavigation: patchAdminRoutes });
 }

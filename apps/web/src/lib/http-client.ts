@@ -166,6 +166,8 @@ export function createHttpClient(baseUrl: string) {
     setUnauthorizedHandler(handler: (() => void) | null) {
       onUnauthorized = handler;
     },
+    /** What a 401 to a call with a token does (for requests sent outside the client: uploads). */
+    unauthorized: () => onUnauthorized?.(),
   };
 }
 

@@ -9,8 +9,24 @@ import { apiPaths } from './paths.ts';
 export interface LetterTypeSummary {
   code: string;
   title: string;
+  /** The full name, "Surat Keterangan Usaha": each service page's title. */
+  name?: string;
+  /** Other names people search for it by (SKU, SKTM, "pengantar nikah"). */
+  aliases?: string[];
   description: string;
-  requirements: string[];
+  /** Working days the office aims to finish a request in. */
+  service_days?: number;
+  requirements: RequirementSummary[];
+}
+
+/**
+ * A document the type needs: `required` — a photo is attached before sending; `optional` — a
+ * photo, or the paper at the office; `office` — brought to the village office.
+ */
+export interface RequirementSummary {
+  key: string;
+  label: string;
+  online: 'required' | 'optional' | 'office';
 }
 
 export function useLetterTypes() {

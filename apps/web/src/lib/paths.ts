@@ -8,6 +8,8 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   return value;
 }
 
+const seg = (v: number | string) => encodeURIComponent(String(v));
+
 export const paths = {
   home: '/',
   about: '/about',
@@ -39,12 +41,13 @@ export const paths = {
     letterHistoryDetail: (id: number | string) =>
       `/profile/letter-history/${encodeURIComponent(String(id))}`,
   },
+  /** The admin area; its other addresses are in admin-paths.ts (admin chunks only). */
   admin: { root: '/admin' },
+
   /** An uploaded file (image or PDF) served by the API process. */
   file: (id: number | string) => `/files/${id}`,
 } as const;
 
-const seg = (v: number | string) => encodeURIComponent(String(v));
 /** An API path as the server writes it ("/api/…"), relative to the client's base address. */
 export const stripApi = (path: string) => path.replace(/^\/api(?=\/)/, '');
 

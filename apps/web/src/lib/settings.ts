@@ -18,16 +18,3 @@ export function useSettings() {
 export function governmentName(settings: VillageSettings | null) {
   return settings?.village_name ? `Pemerintah Desa ${settings.village_name}` : 'Pemerintah Desa';
 }
-
-/** The one-line postal address: street, kecamatan, kabupaten, provinsi and postal code. */
-export function fullAddress(settings: VillageSettings | null): string {
-  if (!settings) return '';
-  const parts = [
-    settings.address,
-    settings.village_name ? `Desa ${settings.village_name}` : null,
-    settings.kecamatan ? `Kec. ${settings.kecamatan}` : null,
-    settings.kabupaten ? `Kab. ${settings.kabupaten}` : null,
-    [settings.provinsi, settings.postal_code].filter(Boolean).join(' ') || null,
-  ];
-  return parts.filter(Boolean).join(', ');
-}

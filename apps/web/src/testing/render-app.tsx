@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
-import { appRoutes } from '../app/router.tsx';
+import { appRoutes, patchAdminRoutes } from '../app/router.tsx';
 
 /** A fresh SWR cache per test, and no retry timers left running. */
 export const TEST_SWR = {
@@ -20,7 +20,10 @@ export function renderApp(
     userOptions,
   }: { routes?: RouteObject[]; userOptions?: Parameters<typeof userEvent.setup>[0] } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: patchAdminRoutes,
+  });
   const user = userEvent.setup(userOptions);
   const result = render(
     <AppProvider swr={TEST_SWR}>

@@ -24,6 +24,8 @@ export const RESIDENT: ApiUser = {
   rt: '001',
   rw: '002',
   hamlet: 'Cibodas',
+  identity_verified_at: null,
+  identity_verified_by: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

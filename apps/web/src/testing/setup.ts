@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { api } from '../lib/http-client.ts';
 import { resetPrefetch } from '../lib/swr-config.ts';
@@ -14,6 +14,10 @@ if (!('size' in HTMLSelectElement.prototype)) {
     },
   });
 }
+
+// findBy…/waitFor give a screen 3 s to appear (1 s by default): the lazy chunks of a page are
+// compiled on first use, which on a busy two-core machine can take longer than a second.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

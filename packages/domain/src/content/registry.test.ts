@@ -84,7 +84,12 @@ describe.each(CONTENT_RESOURCES.map((r) => [r.key, r] as const))(
       expect([...names, 'id', 'created_at', 'updated_at']).toContain(resource.defaultSort.field);
       expect(resource.access).toEqual({ read: 'public', write: 'ADMINISTRATOR' });
       for (const f of resource.fields) {
-        if (f.kind === 'reference') expect(contentResourceByKey(f.references ?? '')).toBeDefined();
+        if (f.kind !== 'reference') continue;
+        const target = contentResourceByKey(f.references ?? '');
+        expect(target).toBeDefined();
+        // A select of the referenced records names each by a text field of that resource.
+        const title = target?.fields.find((t) => t.name === f.titleField);
+        expect(title?.kind, `${f.name}.titleField`).toBe('text');
       }
     });
 

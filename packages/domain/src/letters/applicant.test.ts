@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, schemaFromFields } from '../fields.ts';
 import { msg } from '../messages.ts';
+import { userField } from '../user-fields.ts';
 import {
   APPLICANT_FIELDS,
   APPLICANT_LABELS,
@@ -32,7 +33,15 @@ describe('applicant block', () => {
   it('has the fields of LETTERS.md in order', () => {
     expect(APPLICANT_FIELDS.map((f) => f.name)).toEqual(Object.keys(siti));
     expect(APPLICANT_FIELDS.filter((f) => !f.required).map((f) => f.name)).toEqual(OPTIONAL);
-    expect(APPLICANT_LABELS.marital_status).toBe('Status Perkawinan');
+    expect(APPLICANT_LABELS.marital_status).toBe('Status perkawinan');
+  });
+
+  it('is a subset of the user fields: same label, kind and rules, only required-ness differs', () => {
+    for (const f of APPLICANT_FIELDS) {
+      const { required: _r, unique: _u, ...own } = f;
+      const { required: _ur, unique: _uu, ...user } = userField(f.name);
+      expect(own, f.name).toEqual(user);
+    }
   });
 
   it('accepts a complete applicant, and one without the optional fields', () => {
@@ -64,7 +73,7 @@ describe('applicant block', () => {
     expect(r.success ? {} : fieldErrors(r.error)).toEqual({
       nik: [msg.exactDigits('NIK', 16)],
       rt: ['RT harus 1–3 digit angka.'],
-      birth_date: [msg.dateNotFuture('Tanggal Lahir')],
+      birth_date: [msg.dateNotFuture('Tanggal lahir')],
     });
   });
 

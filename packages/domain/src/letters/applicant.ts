@@ -1,42 +1,52 @@
 import { z } from 'zod';
 import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from '../choices.ts';
-import { field, type FieldDef } from '../fields.ts';
+import type { FieldDef } from '../fields.ts';
 import { msg } from '../messages.ts';
+import { userField } from '../user-fields.ts';
 import { biodataShape, choice, digits, optionalText, pastDate, text } from '../users.ts';
 
-/** The applicant block of every letter (LETTERS.md), in the order the letter's table prints it. */
-export const APPLICANT_FIELDS: readonly FieldDef[] = [
-  field.text('name', 'Nama Lengkap', { required: true, maxLength: 100 }),
-  field.nik('nik', 'NIK', { required: true }),
-  field.text('kk_number', 'No. KK', {
-    maxLength: 16,
-    pattern: '\\d{16}',
-    patternMessage: msg.exactDigits('No. KK', 16),
-  }),
-  field.text('birth_place', 'Tempat Lahir', { required: true, maxLength: 100 }),
-  field.date('birth_date', 'Tanggal Lahir', { required: true, notFuture: true }),
-  field.select('gender', 'Jenis Kelamin', { required: true, options: GENDERS }),
-  field.select('religion', 'Agama', { required: true, options: RELIGIONS }),
-  field.select('marital_status', 'Status Perkawinan', {
-    required: true,
-    options: MARITAL_STATUSES,
-  }),
-  field.text('occupation', 'Pekerjaan', { required: true, maxLength: 100 }),
-  field.select('education', 'Pendidikan', { required: true, options: EDUCATIONS }),
-  field.select('nationality', 'Kewarganegaraan', { required: true, options: NATIONALITIES }),
-  field.text('address', 'Alamat', { required: true, hint: 'Nama jalan atau gang dan nomor rumah' }),
-  field.text('rt', 'RT', {
-    maxLength: 3,
-    pattern: '\\d{1,3}',
-    patternMessage: 'RT harus 1–3 digit angka.',
-  }),
-  field.text('rw', 'RW', {
-    maxLength: 3,
-    pattern: '\\d{1,3}',
-    patternMessage: 'RW harus 1–3 digit angka.',
-  }),
-  field.text('hamlet', 'Dusun', { maxLength: 100 }),
+/** The applicant fields a letter cannot be issued without. */
+const REQUIRED_FOR_LETTERS: readonly string[] = [
+  'name',
+  'nik',
+  'birth_place',
+  'birth_date',
+  'gender',
+  'religion',
+  'marital_status',
+  'occupation',
+  'education',
+  'nationality',
+  'address',
 ];
+
+/**
+ * The applicant block of every letter (LETTERS.md), in the order the letter's table prints it:
+ * a subset of the user fields (user-fields.ts), the same labels and rules, with the fields a
+ * letter needs made required.
+ */
+export const APPLICANT_FIELDS: readonly FieldDef[] = (
+  [
+    'name',
+    'nik',
+    'kk_number',
+    'birth_place',
+    'birth_date',
+    'gender',
+    'religion',
+    'marital_status',
+    'occupation',
+    'education',
+    'nationality',
+    'address',
+    'rt',
+    'rw',
+    'hamlet',
+  ] as const
+).map((name) => {
+  const { unique: _unique, ...f } = userField(name);
+  return { ...f, required: REQUIRED_FOR_LETTERS.includes(name) };
+});
 
 export type ApplicantField =
   | 'name'

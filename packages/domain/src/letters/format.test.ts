@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { field } from '../fields.ts';
 import { formatDateTimeId } from '../dates.ts';
 import { formatFieldValue, requestReference } from './format.ts';
+import { LETTER_TYPES } from './registry.ts';
 
 describe('formatFieldValue', () => {
   it('writes each kind the Indonesian way', () => {
@@ -12,6 +13,41 @@ describe('formatFieldValue', () => {
     expect(formatFieldValue(field.boolean('b', 'B'), true)).toBe('Ya');
     expect(formatFieldValue(field.boolean('b', 'B'), false)).toBe('Tidak');
     expect(formatFieldValue(field.text('x', 'X'), '<b>apa adanya</b>')).toBe('<b>apa adanya</b>');
+  });
+
+  it('prints a quantity with its unit, thousands grouped; a bare number as it is', () => {
+    const weight = field.number('w', 'Berat Bayi', { unit: 'gram' });
+    expect(formatFieldValue(weight, 3250)).toBe('3.250 gram');
+    expect(formatFieldValue(weight, '3250')).toBe('3.250 gram');
+    const length = field.number('l', 'Panjang Bayi', { decimal: true, unit: 'cm' });
+    expect(formatFieldValue(length, 49.5)).toBe('49,5 cm');
+    expect(formatFieldValue(field.number('g', 'Tamu', { unit: 'orang' }), 1200)).toBe(
+      '1.200 orang',
+    );
+    expect(formatFieldValue(field.number('y', 'Tahun Pembuatan'), 2018)).toBe('2018');
+    expect(formatFieldValue(field.money('m', 'M', { unit: 'Rp' }), 1200000)).toBe('Rp1.200.000');
+  });
+
+  it('gives every weight, length, head count and amount of money of a letter its unit', () => {
+    const units = Object.fromEntries(
+      LETTER_TYPES.flatMap((t) =>
+        t.fields
+          .filter((f) => f.kind === 'number' || f.kind === 'money')
+          .map((f) => [`${t.code}.${f.name}`, f.unit ?? null]),
+      ),
+    );
+    expect(units).toEqual({
+      'irr.guest_estimate': 'orang',
+      'kbnbs.manufacture_year': null,
+      'kkel.birth_order': null,
+      'kkel.baby_weight': 'gram',
+      'kkel.baby_length': 'cm',
+      'kp.monthly_income': 'Rp',
+      'kp.dependents': 'orang',
+      'ktm.monthly_income': 'Rp',
+      'ktm.dependents': 'orang',
+      'ku.employee_count': 'orang',
+    });
   });
 
   it('gives null for what is not filled in', () => {

@@ -4,7 +4,14 @@ import { msg } from '../messages.ts';
 import { LETTER_EXAMPLES } from '../testing/letter-examples.ts';
 import { schemaCases } from '../testing/schema-cases.ts';
 import { APPLICANT_FIELDS } from './applicant.ts';
-import { DEFAULT_REQUIREMENTS, LETTER_CODES, type LetterType } from './letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  LETTER_CODES,
+  REQUIREMENT_ONLINE,
+  requiredOnline,
+  toBringToOffice,
+  type LetterType,
+} from './letter-type.ts';
 import { LETTER_TYPES, letterSchema, letterTypeByBase, letterTypeByCode } from './registry.ts';
 import { renderStatement, statementPlaceholders } from './statement.ts';
 
@@ -98,6 +105,13 @@ describe.each(LETTER_TYPES.map((t) => [t.code, t] as const))('letter type %s', (
     expect(type.description.length).toBeGreaterThan(40);
     expect(type.description).toMatch(/\.$/);
     if (code !== 'kks') expect(type.requirements.slice(0, 3)).toEqual([...DEFAULT_REQUIREMENTS]);
+    const keys = type.requirements.map((r) => r.key);
+    expect(new Set(keys).size, 'requirement keys are unique').toBe(keys.length);
+    for (const r of type.requirements) {
+      expect(r.key).toMatch(/^[a-z][a-z0-9_]{0,39}$/);
+      expect(REQUIREMENT_ONLINE).toContain(r.online);
+      expect(r.label.trim()).not.toBe('');
+    }
     const names = type.fields.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     for (const f of type.fields) {
@@ -219,11 +233,40 @@ describe('rules LETTERS.md states', () => {
   });
 
   it('type-specific requirements', () => {
-    const req = (code: string) => letterTypeByCode(code)?.requirements.join(' | ') ?? '';
+    const req = (code: string) =>
+      letterTypeByCode(code)
+        ?.requirements.map((r) => r.label)
+        .join(' | ') ?? '';
     expect(req('kkel')).toMatch(/surat keterangan lahir dari bidan/i);
     expect(req('kkem')).toMatch(
       /surat keterangan kematian dari rumah sakit atau dokter \(bila ada\)/i,
     );
     expect(req('ku')).toMatch(/foto tempat usaha/i);
+  });
+
+  it('says which requirements are attached online and what is brought to the office', () => {
+    const kkel = letterTypeByCode('kkel')!;
+    expect(requiredOnline(kkel).map((r) => r.key)).toEqual(['keterangan_lahir']);
+    // Only the birth letter is mandatory online; every other type can be sent without photos.
+    for (const t of LETTER_TYPES) if (t.code !== 'kkel') expect(requiredOnline(t)).toEqual([]);
+    const pp = letterTypeByCode('pp')!;
+    expect(toBringToOffice(pp, []).map((r) => r.key)).toEqual([
+      'ktp',
+      'kk',
+      'pengantar_rt_rw',
+      'akta_ijazah',
+      'ktp_pasangan',
+      'pas_foto',
+      'akta_cerai',
+    ]);
+    expect(
+      toBringToOffice(pp, ['ktp', 'kk', 'pengantar_rt_rw', 'akta_ijazah']).map((r) => r.label),
+    ).toEqual([
+      'Fotokopi KTP calon pasangan',
+      'Pas foto 3x4 berlatar biru sebanyak 4 lembar',
+      'Akta cerai atau akta kematian pasangan terdahulu (bagi duda atau janda)',
+    ]);
+    // Attaching a photo of a requirement to bring to the office changes nothing.
+    expect(toBringToOffice(pp, ['pas_foto']).map((r) => r.key)).toContain('pas_foto');
   });
 });

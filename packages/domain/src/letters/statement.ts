@@ -1,7 +1,7 @@
-import { formatDateId } from '../dates.ts';
 import type { FieldDef } from '../fields.ts';
-import { formatRupiah, terbilang } from '../money.ts';
+import { terbilang } from '../money.ts';
 import { APPLICANT_FIELDS } from './applicant.ts';
+import { formatFieldValue, formatNumberId } from './format.ts';
 import type { LetterType } from './letter-type.ts';
 
 /** What the letter needs besides the request: the village's identity from the settings. */
@@ -44,11 +44,9 @@ function formatValue(
   let text: string;
   if (modifiers.includes('words') && typeof raw === 'number') {
     text = `${terbilang(raw)}${field?.kind === 'money' ? ' rupiah' : ''}`;
-  } else if (field?.kind === 'date' && typeof raw === 'string') text = formatDateId(raw);
-  else if (field?.kind === 'time' && typeof raw === 'string') text = raw.replace(':', '.');
-  else if (field?.kind === 'money' && typeof raw === 'number') text = formatRupiah(raw);
-  else if (typeof raw === 'number') text = String(raw).replace('.', ',');
-  else if (typeof raw === 'boolean') text = raw ? 'ya' : 'tidak';
+  } else if (typeof raw === 'boolean') text = raw ? 'ya' : 'tidak';
+  else if (field) text = formatFieldValue(field, raw) ?? '';
+  else if (typeof raw === 'number') text = formatNumberId(raw, false);
   else text = String(raw);
   text = text.replace(/\s+/g, ' ').trim();
   for (const m of modifiers) {
@@ -60,7 +58,8 @@ function formatValue(
 
 /**
  * The statement paragraph of a letter: placeholders filled from the request's data and the
- * applicant snapshot, dates as "22 November 2026", money as "Rp1.500.000", times as "08.30";
+ * applicant snapshot as {@link formatFieldValue} writes them: dates as "22 November 2026", money
+ * as "Rp1.500.000", times as "08.30", quantities with their unit ("3.250 gram", "300 orang");
  * an optional `[ … ]` part is left out when any placeholder in it is empty.
  */
 export function renderStatement(

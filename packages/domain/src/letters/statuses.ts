@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages.ts';
+import { cleanPlainText } from '../plain-text.ts';
 import type { Role } from '../roles.ts';
 
 /** The statuses of a letter request (DESIGN.md section 4), in lifecycle order. */
@@ -98,6 +99,26 @@ export function availableTransitions(from: LetterStatus, actorRole: Role): Lette
   );
 }
 
+/** Every status this role may set on some request (the targets of its transitions, actions and edits). */
+export function statusesRoleMaySet(actorRole: Role): LetterStatus[] {
+  return LETTER_STATUSES.filter((to) =>
+    LETTER_TRANSITIONS.some((x) => x.to === to && x.actors.includes(actorRole)),
+  );
+}
+
+/** The statuses this role may move a request in `from` to by a status action (edits excluded). */
+export function statusesRoleMaySetFrom(from: LetterStatus, actorRole: Role): LetterStatus[] {
+  return availableTransitions(from, actorRole).map((x) => x.to);
+}
+
+/** Statuses an administrator may delete a request in; issued letters are records and stay. */
+export const DELETABLE_STATUSES: readonly LetterStatus[] = ['cancelled', 'rejected'];
+
+/** True when a request in this status may be deleted (by an administrator). */
+export function canDeleteLetter(status: LetterStatus): boolean {
+  return DELETABLE_STATUSES.includes(status);
+}
+
 /** The 409 message for a change that is not allowed. */
 export function transitionError(from: LetterStatus, to: LetterStatus): string {
   return `Status surat tidak dapat diubah dari "${LETTER_STATUS_LABELS[from]}" menjadi "${LETTER_STATUS_LABELS[to]}".`;
@@ -125,7 +146,7 @@ export const letterStatusChangeSchema = z
   .object({
     status: z.enum(LETTER_STATUSES, { error: msg.chooseOne('Status') }),
     note: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+      (v) => (typeof v === 'string' ? cleanPlainText(v, true) || null : (v ?? null)),
       z
         .string({ error: msg.text(NOTE_LABEL) })
         .max(NOTE_MAX, msg.maxLength(NOTE_LABEL, NOTE_MAX))

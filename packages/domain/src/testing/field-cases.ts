@@ -45,7 +45,7 @@ export function brokenCases(f: FieldDef): BrokenCase[] {
     }
     case 'money':
       add('rupiah with separators and cents', '1.500.000,50', msg.money(L));
-      add('rupiah with separators', '1.500.000', msg.money(L));
+      add('separators in the wrong places', '1.50.000', msg.money(L));
       add('a fraction', 1500000.5, msg.money(L));
       add('negative', -1, msg.min(L, 0));
       add('text', 'satu juta', msg.money(L));
@@ -60,7 +60,7 @@ export function brokenCases(f: FieldDef): BrokenCase[] {
       break;
     case 'time':
       add('hour 24', '24:00', msg.time(L));
-      add('one-digit hour', '8:30', msg.time(L));
+      add('seconds', '08:30:00', msg.time(L));
       add('minute 60', '08:60', msg.time(L));
       break;
     case 'select':

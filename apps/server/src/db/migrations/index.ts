@@ -3,6 +3,8 @@ import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-files-settings.ts';
 import * as m0003 from './0003-content.ts';
 import * as m0004 from './0004-letters.ts';
+import * as m0005 from './0005-identity.ts';
+import * as m0006 from './0006-attachments.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0002-files-settings': m0002,
   '0003-content': m0003,
   '0004-letters': m0004,
+  '0005-identity': m0005,
+  '0006-attachments': m0006,
 };

@@ -21,6 +21,8 @@ export interface LetterRequestsTable {
   /** The name's words, normalised (lower case, no diacritics), space-separated: the search key. */
   applicant_name_key: string;
   applicant_nik: string;
+  /** 1 when the applicant's identity was verified by the office when the request was filed (0005). */
+  applicant_verified: Generated<number>;
   /** JSON of the type's fields, validated by the type's schema (includes purpose and phone). */
   data: string;
   purpose: string | null;
@@ -102,6 +104,31 @@ export interface NotificationsTable {
 }
 
 /** Tables of the letter engine (issue 4). */
+/** A photo of one requirement of a request (migration 0006, ADR 0015). */
+export interface LetterAttachmentsTable {
+  id: Generated<number>;
+  /** Null while staged for a request not yet sent, and after its request was deleted. */
+  letter_request_id: number | null;
+  type: LetterCode;
+  /** The requirement's key in the type's definition. */
+  requirement: string;
+  /** The resident whose storage it counts against (the request's resident). */
+  owner_user_id: number | null;
+  uploaded_by: number | null;
+  /** Always image/jpeg: only sharp's re-encoding is stored. */
+  mime: string;
+  bytes: Buffer;
+  size: number;
+  width: number;
+  height: number;
+  thumb_bytes: Buffer;
+  thumb_size: number;
+  sha256: string;
+  /** When its request was deleted; removed after the retention period. */
+  released_at: string | null;
+  created_at: string;
+}
+
 export interface LettersTables {
   letter_requests: LetterRequestsTable;
   letter_search_terms: LetterSearchTermsTable;
@@ -109,4 +136,5 @@ export interface LettersTables {
   letter_sequences: LetterSequencesTable;
   pdf_histories: PdfHistoriesTable;
   notifications: NotificationsTable;
+  letter_attachments: LetterAttachmentsTable;
 }

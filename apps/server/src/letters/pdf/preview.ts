@@ -1,12 +1,15 @@
 /**
  * Renders sample letters to a folder and rasterises them (needs poppler-utils) for a visual
  * check:  node --import tsx apps/server/src/letters/pdf/preview.ts [outDir]
+ * Besides the generic samples, each of the 15 types with the demo data ({code}-demo) and with
+ * long data ({code}-long), one PNG per page; the page counts are printed.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderLetterPdf } from './render-letter.ts';
 import { sampleLetterInput, sampleLogo } from './sample.ts';
+import { allTypeSamples, demoLogo } from './type-samples.ts';
 
 async function main(): Promise<void> {
   const out = process.argv[2] ?? '/tmp/balai-pdf-sample';
@@ -27,13 +30,22 @@ async function main(): Promise<void> {
       ['Kronologi', 'Tautan <b>tebal</b> https://contoh.id/a?b=1 ' + 'X'.repeat(140)] as const,
     ],
   };
-  const samples = { letter: base, long, nologo: sampleLetterInput(null) };
+  const samples: Record<string, typeof base> = {
+    letter: base,
+    long,
+    nologo: sampleLetterInput(null),
+  };
+  const logo = await demoLogo();
+  for (const kind of ['demo', 'long'] as const) {
+    for (const s of allTypeSamples(kind, logo)) samples[`${s.type.code}-${kind}`] = s.input;
+  }
   for (const [name, input] of Object.entries(samples)) {
     const pdf = await renderLetterPdf(input);
     const file = join(out, `${name}.pdf`);
     writeFileSync(file, pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '80', file, join(out, name)]);
-    console.log(`${file} (${pdf.length} bytes)`);
+    execFileSync('pdftoppm', ['-png', '-r', '60', file, join(out, name)]);
+    const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1];
+    console.log(`${file} (${pdf.length} bytes, ${pages} page(s))`);
   }
 }
 

@@ -247,6 +247,33 @@ describe('renderLetterPdf', () => {
     }
   });
 
+  it('never splits a table row over a page break', async () => {
+    const input = sampleLetterInput(logoPng);
+    const details = Array.from(
+      { length: 16 },
+      (_, i) =>
+        [
+          `Rincian ke-${i + 1}`,
+          `Barang nomor ${i + 1}: tas ransel hitam berisi buku tulis, dompet kecil, payung ` +
+            `lipat, botol minum, kotak pensil, kunci rumah dan sebuah buku catatan (baris ${i + 1}).`,
+        ] as const,
+    );
+    // Statements one, two and three lines longer move the break across the rows' lines.
+    for (const extra of ['', 'Satu.', 'Satu.\nDua.']) {
+      const statement = [input.statement, extra].filter(Boolean).join('\n');
+      const pdf = await renderLetterPdf({ ...input, statement, details });
+      const pages = Number(info(pdf).Pages);
+      expect(pages).toBe(2);
+      const byPage = Array.from({ length: pages }, (_, i) => flat(text(pdf, i + 1)));
+      for (const [label, value] of details) {
+        // The label and all the lines of its value are on one page.
+        const page = byPage.findIndex((t) => t.includes(label));
+        expect(page, label).toBeGreaterThanOrEqual(0);
+        expect(byPage[page], `${label} (${extra})`).toContain(value);
+      }
+    }
+  });
+
   it('renders Cyrillic and Greek names and survives characters Tinos lacks', async () => {
     const input = sampleLetterInput(null);
     const name = 'Иван Петрович Σωκράτης Παπαδόπουλος Nguyễn Thị Ánh Zoë Œuvre';

@@ -4,11 +4,15 @@
  * the same input always gives the same bytes (fixed metadata dates, no random ids).
  *
  * Layout, top to bottom: letterhead (logo left; PEMERINTAH KABUPATEN / KECAMATAN / DESA;
- * address line; thick + thin rule), underlined title, "Nomor : …", opening sentence,
- * numbered applicant table, statement, detail table, purpose, closing sentence, and at the
- * bottom the signature block (right) beside the verification QR code (left). Long letters
- * continue on further pages; the closing sentence, signature and QR always stay together,
- * and "Halaman i dari n" is printed only when there is more than one page.
+ * address line and phone/e-mail line, each broken only between its parts; thick + thin rule),
+ * underlined title, "Nomor : …", opening sentence, numbered applicant table, statement, detail
+ * table (only fields the statement does not quote), purpose, closing sentence, and at the
+ * bottom the signature block (right, 3.25 cm for the wet signature and stamp) beside the
+ * verification QR code (left). Every type with typical data fits one A4 page. Long letters
+ * continue on further pages: a table row is never split, and the purpose, closing sentence,
+ * place and date, signature and QR stay together (they move to the next page together);
+ * "Halaman i dari n" is printed only when there is more than one page. docs/letters.md has
+ * the rules.
  */
 import PDFDocument from 'pdfkit';
 import { formatIssueDate, issueDateAsInstant } from './date-id.ts';
@@ -72,13 +76,20 @@ const WIDTH = RIGHT - LEFT;
 const BOTTOM = PAGE_H - M.bottom;
 
 const BODY = 12;
-const LEAD = 15;
+const LEAD = 14;
 const PARA_GAP = 7;
 const INDENT = 1.25 * CM;
 const LOGO_BOX = 2.4 * CM;
 const SIG_W = 6.8 * CM;
-const SIG_SPACE = 2.0 * CM;
+/** Between the closing paragraph and the place and date. */
+const SIG_GAP = 12;
+/** Between "Kepala Desa …" and the name: room for a wet signature and the stamp over it. */
+const SIG_SPACE = 3.25 * CM;
 const QR_SIZE = 2.4 * CM;
+/** The letterhead's address and contact lines: 10.5 pt, shrunk to 9 pt at most to stay one line. */
+const CONTACT_SIZE = 10.5;
+const CONTACT_MIN = 9;
+const CONTACT_LEAD = 12.5;
 
 /** Warms the caches (fonts parsed once per process) so the first letter is fast too. */
 export function warmUpLetterPdf(): void {
@@ -156,7 +167,7 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
     ts.setText(text, { style, size, width });
   /** Body paragraph(s), flowing across pages line by line. */
   const paragraph = (text: string, align: Align = 'justify', indent = INDENT) => {
-    const lines = ts.setText(text, { size: BODY, width: WIDTH, firstIndent: indent });
+    const lines = ts.setText(glue(text), { size: BODY, width: WIDTH, firstIndent: indent });
     lines.forEach((line, i) => {
       ensure(LEAD);
       ts.drawLine(line, LEFT, y, WIDTH, align);
@@ -164,6 +175,22 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
       // A little air between the paragraphs of one text (a typed "\n").
       if (line.last && i < lines.length - 1) y += 3;
     });
+  };
+
+  /** Where lines drawn from `top` as the body flows would end: y and lines on that page. */
+  const flowEnd = (lines: readonly Line[], top: number) => {
+    let yy = top;
+    let onPage = 0;
+    lines.forEach((line, i) => {
+      if (yy + LEAD > BOTTOM + 0.01 && yy > M.top + 0.01) {
+        yy = M.top;
+        onPage = 0;
+      }
+      yy += LEAD;
+      onPage++;
+      if (line.last && i < lines.length - 1) yy += 3;
+    });
+    return { y: yy, onPage };
   };
 
   // ---- Letterhead ------------------------------------------------------------------------
@@ -203,7 +230,7 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   const table = (rows: readonly LetterPdfRow[], numbered: boolean) => {
     rows.forEach(([label, value], i) => {
       const labelLines = set(label, cols.labelW);
-      const valueLines = set(value.trim() === '' ? '-' : value, cols.valueW);
+      const valueLines = set(value.trim() === '' ? '-' : glue(value), cols.valueW);
       const n = Math.max(labelLines.length, valueLines.length);
       // Keep a row on one page when it can fit on one; otherwise flow it line by line.
       if (n * LEAD <= BOTTOM - M.top) ensure(n * LEAD);
@@ -229,41 +256,72 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   table(input.applicant, true);
   y += PARA_GAP;
 
-  // ---- Statement and details -------------------------------------------------------------
-  if (input.statement.trim()) {
-    paragraph(input.statement);
-    y += PARA_GAP;
-  }
-  if (details.length > 0) {
-    table(details, false);
-    y += PARA_GAP;
-  }
-
-  // ---- Purpose ---------------------------------------------------------------------------
+  // ---- Purpose, closing, place and date, signature and QR (set here, drawn below) ---------
+  // Kept together on one page: if they do not fit below the body they move to the next page
+  // together (never the signature alone); the statement and tables above flow, and no table
+  // row is split.
   const purpose = (input.purpose ?? '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.\s]+$/, '');
-  if (purpose) {
-    paragraph(`${capitalise(noun)} ini dibuat untuk keperluan: ${purpose}.`);
-    y += PARA_GAP;
-  }
-
-  // ---- Closing, signature and QR: kept together on one page ------------------------------
+  const purposeLines = purpose
+    ? ts.setText(glue(`${capitalise(noun)} ini dibuat untuk keperluan: ${purpose}.`), {
+        size: BODY,
+        width: WIDTH,
+        firstIndent: INDENT,
+      })
+    : [];
   const closing = ts.setText(
     `Demikian ${noun} ini dibuat dengan sebenarnya untuk dapat dipergunakan ` +
       `sebagaimana mestinya.`,
     { size: BODY, width: WIDTH, firstIndent: INDENT },
   );
   const sig = signatureLines(ts, v, desa, dateText);
-  const sigH = sig.height;
-  const blockH = closing.length * LEAD + 12 + Math.max(sigH, LEAD + QR_SIZE + 14);
-  ensure(blockH);
+  const purposeH = purposeLines.length > 0 ? purposeLines.length * LEAD + PARA_GAP : 0;
+  const closingH = closing.length * LEAD + SIG_GAP;
+  const blockH = purposeH + closingH + Math.max(sig.height, LEAD + QR_SIZE + 14);
+  // A purpose too long to go along (it may hold 500 characters) flows like the body, and only
+  // the closing moves with the signature.
+  const together = purposeH + closingH + sig.height <= BOTTOM - M.top;
+
+  // ---- Statement and details -------------------------------------------------------------
+  const statement = input.statement.trim()
+    ? ts.setText(glue(input.statement), { size: BODY, width: WIDTH, firstIndent: INDENT })
+    : [];
+  // When the closing block will not fit below the statement and moves to the next page, the
+  // statement's last two lines go along, so that page does not start with the closing alone.
+  let carry = 0;
+  if (statement.length > 0 && details.length === 0 && together) {
+    const end = flowEnd(statement, y);
+    if (end.y + PARA_GAP + blockH > BOTTOM + 0.01 && end.onPage >= 4) carry = 2;
+  }
+  statement.forEach((line, i) => {
+    if (carry > 0 && i === statement.length - carry) newPage();
+    ensure(LEAD);
+    ts.drawLine(line, LEFT, y, WIDTH, 'justify');
+    y += LEAD;
+    if (line.last && i < statement.length - 1) y += 3;
+  });
+  if (statement.length > 0) y += PARA_GAP;
+  if (details.length > 0) {
+    table(details, false);
+    y += PARA_GAP;
+  }
+
+  // ---- The closing block, drawn --------------------------------------------------------
+  if (together) ensure(blockH);
+  for (const line of purposeLines) {
+    if (!together) ensure(LEAD);
+    ts.drawLine(line, LEFT, y, WIDTH, 'justify');
+    y += LEAD;
+  }
+  if (purposeLines.length > 0) y += PARA_GAP;
+  if (!together) ensure(closingH + Math.max(sig.height, LEAD + QR_SIZE + 14));
   for (const line of closing) {
     ts.drawLine(line, LEFT, y, WIDTH, 'justify');
     y += LEAD;
   }
-  y += 12;
+  y += SIG_GAP;
   drawSignature(ts, doc, sig, y);
   drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD);
 
@@ -327,24 +385,39 @@ function letterhead(
       y += (h.lead * size) / h.size;
     }
   }
-  const contact = [
-    [v.address.trim(), v.postal_code.trim() ? `Kode Pos ${v.postal_code.trim()}` : '']
-      .filter(Boolean)
-      .join(', '),
-    [
-      v.phone.trim() ? `Telp. ${v.phone.trim()}` : '',
-      v.email.trim() ? `Surel: ${v.email.trim()}` : '',
-    ]
-      .filter(Boolean)
-      .join(' \u2022 '),
-  ]
-    .filter(Boolean)
-    .join('\n');
-  if (contact) {
+  // The address and the phone/e-mail line, each broken only between its parts (", " and
+  // " • "), never inside one: "Kode Pos 16720" and an e-mail address always stay whole.
+  const address = [
+    ...v.address
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    v.postal_code.trim() ? `Kode Pos ${v.postal_code.trim()}` : '',
+  ].filter(Boolean);
+  const reach = [
+    v.phone.trim() ? `Telp. ${v.phone.trim()}` : '',
+    v.email.trim() ? `Surel: ${v.email.trim()}` : '',
+  ].filter(Boolean);
+  const groups = [
+    { parts: address, sep: ', ' },
+    { parts: reach, sep: ' \u2022 ' },
+  ].filter((g) => g.parts.length > 0);
+  // One size for both lines: the largest at which each fits on one line, if that is 9 pt or more.
+  const shared = Math.min(
+    CONTACT_SIZE,
+    ...groups.map((g) => {
+      const natural = ts.widthOf(g.parts.join(g.sep), 'italic', CONTACT_SIZE);
+      return Math.floor(((CONTACT_SIZE * width) / natural) * 10) / 10;
+    }),
+  );
+  const contact = groups.flatMap((g) =>
+    contactLines(ts, g.parts, g.sep, width, shared >= CONTACT_MIN ? shared : CONTACT_SIZE),
+  );
+  if (contact.length > 0) {
     y += 2;
-    for (const line of ts.setText(contact, { style: 'italic', size: 10.5, width })) {
+    for (const line of contact) {
       ts.drawLine(line, x, y, width, 'center');
-      y += 12.5;
+      y += (CONTACT_LEAD * line.size) / CONTACT_SIZE;
     }
   }
   let bottom = y + 3;
@@ -367,6 +440,40 @@ function letterhead(
     .lineWidth(0.8)
     .stroke();
   return bottom + 3.4;
+}
+
+/**
+ * Lines of one part of the letterhead's contact text: all parts on one line if they fit at
+ * `size`, otherwise as many whole parts per line as fit. Only a part wider than a line by
+ * itself is broken between words.
+ */
+function contactLines(
+  ts: Typesetter,
+  parts: string[],
+  sep: string,
+  width: number,
+  size: number,
+): Line[] {
+  const style = 'italic';
+  const one = parts.join(sep);
+  if (ts.widthOf(one, style, size) <= width + 0.01) {
+    return ts.setText(one, { style, size, width: width + 1000 }).slice(0, 1);
+  }
+  // A line broken after a comma keeps it; a line broken at " • " drops the bullet.
+  const tail = sep.trim() === ',' ? ',' : '';
+  const texts: string[] = [];
+  let cur = '';
+  for (const part of parts) {
+    const next = cur ? `${cur}${sep}${part}` : part;
+    if (!cur || ts.widthOf(`${next}${tail}`, style, size) <= width) {
+      cur = next;
+    } else {
+      texts.push(`${cur}${tail}`);
+      cur = part;
+    }
+  }
+  if (cur) texts.push(cur);
+  return texts.flatMap((t) => ts.setText(t, { style, size, width }));
 }
 
 interface Columns {
@@ -485,6 +592,32 @@ function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number,
 }
 
 // ---------------------------------------------------------------------------------------
+
+const NBSP = '\u00a0';
+const MONTHS =
+  'Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember';
+/** Groups that read as one item and are never broken over two lines. */
+const GLUED: readonly RegExp[] = [
+  // a date: "23 November 2026"
+  new RegExp(`\\b\\d{1,2} (?:${MONTHS}) \\d{4}\\b`, 'g'),
+  // a quantity and its unit: "3.250 gram", "49,5 cm", "300 orang"
+  /\d (?:gram|cm|orang)\b/g,
+  // a vehicle's registration number: "F 1234 AB"
+  /\b[A-Z]{1,2} \d{1,4} [A-Z]{1,3}\b/g,
+  // a label and its number or time: "NIK 3201…", "RT 002", "RW 001", "No. 12", "pukul 08.00"
+  /\b(?:NIK|RT|RW|No\.|pukul|Kode Pos) [\d.]+/g,
+];
+
+/**
+ * Joins the words of each group in {@link GLUED} with no-break spaces, so the line breaking
+ * (which breaks at ordinary spaces only) keeps them whole. The text stays the same to a reader
+ * and to text extraction (a no-break space is white space).
+ */
+function glue(text: string): string {
+  let out = text;
+  for (const re of GLUED) out = out.replace(re, (m) => m.replace(/ /g, NBSP));
+  return out;
+}
 
 function creationDate(input: LetterPdfInput): Date {
   if (input.issuedAt === undefined) return issueDateAsInstant(input.issueDate);

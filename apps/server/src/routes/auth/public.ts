@@ -7,29 +7,99 @@ import { isoPlus } from '../../lib/time.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import {
   consumePasswordReset,
+  countPasswordResetsSince,
+  endPasswordResets,
   findPasswordReset,
   insertPasswordReset,
 } from '../../repositories/password-resets.ts';
 import { insertSession, revokeUserSessions } from '../../repositories/sessions.ts';
-import { findUserByEmail, findUserById, toApiUser, updateUser } from '../../repositories/users.ts';
-import { assertNotLocked, loginKey, recordFailure } from '../../services/login-guard.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  toApiUser,
+  updateUser,
+} from '../../repositories/users.ts';
+import {
+  assertNotLocked,
+  deviceKey,
+  loginKey,
+  recordFailure,
+  recordSuccess,
+} from '../../services/login-guard.ts';
+import { createBackgroundQueue } from '../../services/background.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
+/** Reset links sent to one account per hour, whoever asks (the per-address limit is per route). */
+export const RESET_MAILS_PER_HOUR = 3;
+const WRONG_LOGIN = 'E-mail/NIK atau kata sandi salah.';
 const FORGOT_ANSWER =
   'Jika e-mail tersebut terdaftar, kami telah mengirim tautan untuk mengatur ulang kata sandi. Periksa kotak masuk Anda.';
 const BAD_RESET =
   'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.';
 
 const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resetMails = createBackgroundQueue(app.log, { name: 'forgot-password', jitterMs: 500 });
+  app.addHook('onClose', async () => resetMails.idle());
+
+  /** The slow part of forgot-password, after the answer: look up, record, mail. */
+  async function sendResetLink(email: string, ip: string): Promise<void> {
+    // Every path does the same lookup, count and audit write; only a link to send adds more,
+    // and at most RESET_MAILS_PER_HOUR times an hour per account.
+    const user = await findUserByEmail(app.db, email);
+    const known = user?.active ? user : null;
+    const since = new Date(Date.now() - 60 * 60_000).toISOString();
+    const sent = await countPasswordResetsSince(app.db, known?.id ?? 0, since);
+    if (!known || sent >= RESET_MAILS_PER_HOUR) {
+      await writeAudit(app.db, {
+        action: known ? 'password.reset_throttled' : 'password.reset_unknown',
+        user_id: known?.id ?? null,
+        subject_type: known ? 'user' : null,
+        subject_id: known?.id ?? null,
+        subject_key: known ? null : sha256Hex(`reset:${email}`).slice(0, 40),
+        ip,
+      });
+      return;
+    }
+    const token = newToken(32);
+    await insertPasswordReset(app.db, {
+      user_id: known.id,
+      token_hash: sha256Hex(token),
+      expires_at: isoPlus(RESET_VALID_MS),
+    });
+    await writeAudit(app.db, {
+      action: 'password.reset_requested',
+      user_id: known.id,
+      subject_type: 'user',
+      subject_id: known.id,
+      ip,
+    });
+    const link = `${app.config.PUBLIC_URL}/auth/reset-password?token=${token}`;
+    await app.mailer.send({
+      to: known.email,
+      subject: 'Atur ulang kata sandi Balai',
+      text: [
+        `Halo ${known.name},`,
+        '',
+        'Kami menerima permintaan untuk mengatur ulang kata sandi akun Anda.',
+        'Buka tautan berikut dalam 60 menit untuk membuat kata sandi baru:',
+        '',
+        link,
+        '',
+        'Tautan ini hanya dapat dipakai sekali. Jika Anda tidak meminta ini, abaikan e-mail ini; kata sandi Anda tidak berubah.',
+      ].join('\n'),
+    });
+  }
+
   app.post(
     '/login',
     {
       config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
       schema: {
         tags: ['Autentikasi'],
-        summary: 'Masuk dengan e-mail dan kata sandi',
+        summary: 'Masuk dengan e-mail atau NIK dan kata sandi',
         body: loginSchema,
         response: responses({
           200: z.object({
@@ -39,24 +109,24 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email, password } = request.body;
-      const ip = request.ip;
-      const key = loginKey(email);
-      await assertNotLocked(app.db, app.config, key, ip);
+      const { email: identifier, password, device } = request.body;
+      const key = loginKey(identifier);
+      const attempt = { key, ip: request.ip, device: device ? deviceKey(key, device) : null };
+      await assertNotLocked(app.db, app.config, attempt);
 
-      const user = await findUserByEmail(app.db, email);
+      // The same steps for an unknown identifier as for a wrong password (one hash check).
+      const user = await findUserByLogin(app.db, identifier);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) {
         await recordFailure(app.db, app.config, {
-          key,
-          ip,
+          attempt,
           userId: user?.id ?? null,
-          reason: user ? 'wrong_password' : 'unknown_email',
+          reason: user ? 'wrong_password' : 'unknown_login',
         });
-        throw new HttpError(401, 'E-mail atau kata sandi salah.');
+        throw new HttpError(401, WRONG_LOGIN);
       }
       if (!user.active) {
-        await recordFailure(app.db, app.config, { key, ip, userId: user.id, reason: 'inactive' });
+        await recordFailure(app.db, app.config, { attempt, userId: user.id, reason: 'inactive' });
         throw new HttpError(403, 'Akun Anda dinonaktifkan. Silakan hubungi kantor desa.');
       }
       const token = newToken(32);
@@ -64,17 +134,10 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         token_hash: sha256Hex(token),
         user_id: user.id,
         expires_at: isoPlus(app.config.SESSION_TTL_HOURS * 3_600_000),
-        ip,
+        ip: request.ip,
         user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
       });
-      await writeAudit(app.db, {
-        action: 'login.success',
-        user_id: user.id,
-        subject_type: 'user',
-        subject_id: user.id,
-        subject_key: key,
-        ip,
-      });
+      await recordSuccess(app.db, { attempt, userId: user.id });
       return { data: { token, expires_at: session.expires_at, user: toApiUser(user) } };
     },
   );
@@ -91,40 +154,11 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserByEmail(app.db, request.body.email);
-      if (user?.active) {
-        const token = newToken(32);
-        await insertPasswordReset(app.db, {
-          user_id: user.id,
-          token_hash: sha256Hex(token),
-          expires_at: isoPlus(RESET_VALID_MS),
-        });
-        await writeAudit(app.db, {
-          action: 'password.reset_requested',
-          user_id: user.id,
-          subject_type: 'user',
-          subject_id: user.id,
-          ip: request.ip,
-        });
-        const link = `${app.config.PUBLIC_URL}/auth/reset-password?token=${token}`;
-        // Sent in the background: waiting for the mail server would tell a caller the address exists.
-        app.mailer
-          .send({
-            to: user.email,
-            subject: 'Atur ulang kata sandi Balai',
-            text: [
-              `Halo ${user.name},`,
-              '',
-              'Kami menerima permintaan untuk mengatur ulang kata sandi akun Anda.',
-              'Buka tautan berikut dalam 60 menit untuk membuat kata sandi baru:',
-              '',
-              link,
-              '',
-              'Tautan ini hanya dapat dipakai sekali. Jika Anda tidak meminta ini, abaikan e-mail ini; kata sandi Anda tidak berubah.',
-            ].join('\n'),
-          })
-          .catch((err: unknown) => request.log.error({ err }, 'reset e-mail could not be sent'));
-      }
+      // Nothing is looked up while the caller waits: a known and an unknown address take the
+      // same steps to the same answer, so neither the answer nor its time tells them apart.
+      const { email } = request.body;
+      const ip = request.ip;
+      resetMails.push(() => sendResetLink(email, ip));
       return { message: FORGOT_ANSWER };
     },
   );
@@ -152,6 +186,8 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(await consumePasswordReset(trx, reset.id)))
           throw new HttpError(422, BAD_RESET, { token: [BAD_RESET] });
         await updateUser(trx, user.id, { password_hash: passwordHash });
+        // Every other link of this user ends with this one (issue 14.3).
+        await endPasswordResets(trx, user.id);
         await revokeUserSessions(trx, user.id);
         await writeAudit(trx, {
           action: 'password.reset',

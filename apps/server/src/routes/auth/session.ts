@@ -1,19 +1,88 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordChangeSchema, profileUpdateSchema } from '@balai/domain';
-import { invalidField } from '../../lib/http-error.ts';
+import { HttpError, invalidField } from '../../lib/http-error.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { revokeSession, revokeUserSessions } from '../../repositories/sessions.ts';
-import { findUniqueClashes, toApiUser, updateUser } from '../../repositories/users.ts';
+import { endPasswordResets } from '../../repositories/password-resets.ts';
+import {
+  findUniqueClashes,
+  toApiUser,
+  updateUser,
+  type UserRow,
+} from '../../repositories/users.ts';
+import { maskEmail } from '../../services/mailer.ts';
+import {
+  auditIdentityChanges,
+  identityChanges,
+  refuseLockedIdentity,
+} from '../../services/identity.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { currentAuth } from '../../types.ts';
 import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 import { uniqueClashError } from '../users/unique.ts';
 
+const WRONG_CURRENT = 'Kata sandi saat ini salah.';
+/** Current-password checks per account in PASSWORD_CHECK_WINDOW_MS, from any address. */
+export const PASSWORD_CHECKS = 10;
+const PASSWORD_CHECK_WINDOW_MS = 15 * 60_000;
+
+/** The notice to the old address: it may be the only way the owner learns of a takeover. */
+function emailChangedNotice(name: string, oldEmail: string, newEmail: string) {
+  return {
+    to: oldEmail,
+    subject: 'Alamat e-mail akun Balai Anda diganti',
+    text: [
+      `Halo ${name},`,
+      '',
+      `Alamat e-mail akun Balai Anda baru saja diganti menjadi ${maskEmail(newEmail)}.`,
+      'Mulai sekarang pemberitahuan dan tautan atur ulang kata sandi dikirim ke alamat baru itu.',
+      '',
+      'Jika Anda tidak melakukan perubahan ini, segera hubungi kantor desa agar akun Anda diamankan.',
+    ].join('\n'),
+  };
+}
+
 /** Routes of the signed-in user: every one needs a valid session. */
 const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
+
+  // Checks of the current password, per account whatever the address: a stolen session must not
+  // become a way to guess the password (the e-mail change and the password change both ask).
+  const passwordChecks = app.createRateLimit({
+    max: PASSWORD_CHECKS,
+    timeWindow: PASSWORD_CHECK_WINDOW_MS,
+    keyGenerator: (request) => `current-password:${currentAuth(request).user.id}`,
+  });
+
+  /** The signed-in user's password, checked before a change that could take over the account. */
+  async function assertCurrentPassword(
+    request: FastifyRequest,
+    user: UserRow,
+    given: string | undefined,
+  ): Promise<void> {
+    if (!given) {
+      throw invalidField(
+        'current_password',
+        'Masukkan kata sandi saat ini untuk mengganti alamat e-mail.',
+      );
+    }
+    const limit = await passwordChecks(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      throw new HttpError(
+        429,
+        `Terlalu banyak percobaan kata sandi. Silakan coba lagi dalam ${Math.ceil(seconds / 60)} menit.`,
+        undefined,
+        { 'retry-after': String(seconds) },
+      );
+    }
+    if (!(await verifyPassword(user.password_hash, given))) {
+      throw invalidField('current_password', WRONG_CURRENT);
+    }
+  }
 
   app.post(
     '/logout',
@@ -65,17 +134,41 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const clashes = await findUniqueClashes(app.db, request.body, user.id);
+      const { current_password: currentPassword, ...changes } = request.body;
+      // Once the office has verified the identity, only the office changes it (issue 11.6).
+      refuseLockedIdentity(user, changes);
+      const emailChanges = changes.email !== undefined && changes.email !== user.email;
+      // A stolen session must not become the account: a new e-mail (where reset links go)
+      // needs the password, and the old address is told (issue 14.2).
+      if (emailChanges) await assertCurrentPassword(request, user, currentPassword);
+      const clashes = await findUniqueClashes(app.db, changes, user.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
-      const updated = await updateUser(app.db, user.id, request.body);
-      await writeAudit(app.db, {
-        action: 'profile.update',
-        user_id: user.id,
-        subject_type: 'user',
-        subject_id: user.id,
-        ip: request.ip,
-        detail: { fields: Object.keys(request.body) },
+      const identity = identityChanges(user, changes);
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const row = await updateUser(trx, user.id, changes);
+        await writeAudit(trx, {
+          action: 'profile.update',
+          user_id: user.id,
+          subject_type: 'user',
+          subject_id: user.id,
+          ip: request.ip,
+          detail: { fields: Object.keys(changes) },
+        });
+        await auditIdentityChanges(trx, {
+          actorId: user.id,
+          subjectId: user.id,
+          ip: request.ip,
+          changes: identity,
+        });
+        return row;
       });
+      if (emailChanges) {
+        app.mailer
+          .send(emailChangedNotice(user.name, user.email, updated.email))
+          .catch((err: unknown) =>
+            request.log.error({ err }, 'e-mail-change notice could not be sent'),
+          );
+      }
       return { data: toApiUser(updated) };
     },
   );
@@ -94,15 +187,14 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = currentAuth(request);
-      if (!(await verifyPassword(auth.user.password_hash, request.body.current_password))) {
-        throw invalidField('current_password', 'Kata sandi saat ini salah.');
-      }
+      await assertCurrentPassword(request, auth.user, request.body.current_password);
       if (request.body.password === request.body.current_password) {
         throw invalidField('password', 'Kata sandi baru harus berbeda dari kata sandi saat ini.');
       }
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction().execute(async (trx) => {
         await updateUser(trx, auth.user.id, { password_hash: passwordHash });
+        await endPasswordResets(trx, auth.user.id);
         await revokeUserSessions(trx, auth.user.id, auth.sessionId);
         await writeAudit(trx, {
           action: 'password.change',

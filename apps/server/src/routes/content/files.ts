@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUrlSchema } from '@balai/domain';
 import { HttpError } from '../../lib/http-error.ts';
+import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
 import { isoPlus } from '../../lib/time.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { deleteUnattachedImages } from '../../repositories/content.ts';
@@ -25,48 +26,17 @@ const uploadedFileSchema = z.object({
   url: imageUrlSchema,
 });
 
-const fileError = (status: number, message: string) =>
-  new HttpError(status, message, { file: [message] });
-
-/** multipart's own errors, in the words of the person uploading. */
-function multipartError(err: unknown): HttpError | null {
-  switch ((err as { code?: unknown } | null)?.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return fileError(413, uploadMessages.tooLarge);
-    case 'FST_FILES_LIMIT':
-      return fileError(422, 'Unggah satu gambar saja setiap kali.');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return fileError(422, 'Kirim hanya satu berkas gambar, tanpa isian lain.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return fileError(415, 'Kirim gambar sebagai multipart/form-data.');
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return fileError(400, 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.');
-    default:
-      return null;
-  }
-}
+/** How the image upload speaks of an upload that went wrong. */
+const IMAGE_WORDS: UploadWords = {
+  tooLarge: uploadMessages.tooLarge,
+  oneFile: 'Unggah satu gambar saja setiap kali.',
+  onlyFile: 'Kirim hanya satu berkas gambar, tanpa isian lain.',
+  notMultipart: 'Kirim gambar sebagai multipart/form-data.',
+  missing: 'Pilih gambar yang akan diunggah.',
+};
 
 /** The one file of the request, read into memory (at most 10 MB). */
-async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw fileError(415, 'Kirim gambar sebagai multipart/form-data.');
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') bytes = await part.toBuffer();
-    }
-  } catch (err) {
-    const known = multipartError(err);
-    if (known) throw known;
-    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) {
-      throw fileError(400, 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.');
-    }
-    throw err;
-  }
-  if (!bytes) throw fileError(422, 'Pilih gambar yang akan diunggah.');
-  return bytes;
-}
+const readSingleFile = (request: FastifyRequest) => readOneFile(request, IMAGE_WORDS);
 
 /**
  * `POST /api/files` (administrators): one image, re-encoded to WebP and stored in the database.

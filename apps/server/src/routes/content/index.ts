@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
 import contentTypesRoutes from './content-types.ts';
 import fileUploadRoutes from './files.ts';
+import { letterNumberPreviewRoutes } from './letter-number-preview.ts';
 import { contentReadRoutes, contentWriteRoutes } from './resources.ts';
 import { settingsAdminRoutes, settingsReadRoutes } from './settings.ts';
 
@@ -20,6 +21,7 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     admin.addHook('onRequest', requireAdmin);
     await admin.register(contentWriteRoutes);
     await admin.register(settingsAdminRoutes);
+    await admin.register(letterNumberPreviewRoutes);
     await admin.register(fileUploadRoutes);
   });
 };

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * Rich text from the admin editor is stored only after this allow-list (ADR 0006): what is not
  * listed is dropped, so nothing new a browser learns to execute can get through. Plain text
- * fields are stored as typed — React escapes them on output — minus control characters.
+ * fields are stored as typed — React escapes them on output — minus control characters and bidi overrides (the domain's cleanPlainText).
  */
 
 /** Images in rich text come only from this site's own stored files. */
@@ -96,16 +96,5 @@ export function isBlankRichText(html: string): boolean {
   return text === '';
 }
 
-// eslint-disable-next-line no-control-regex -- the control characters are what is removed
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-// A one-line field has no line breaks or tabs.
-const LINE_BREAKS = /[\t\n\r]+/g;
-
-/**
- * Plain text without control characters. One-line fields also lose tabs and line breaks
- * (joined with a space); multi-line fields keep them.
- */
-export function cleanPlainText(value: string, multiline: boolean): string {
-  const oneLine = multiline ? value : value.replace(LINE_BREAKS, ' ');
-  return oneLine.replace(CONTROL, '').trim();
-}
+/** Plain text is cleaned by the one rule of the domain (packages/domain/src/plain-text.ts). */
+export { cleanPlainText } from '@balai/domain';

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LETTER_TYPES } from '@balai/domain';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { warmUpLetterPdf } from '../../letters/pdf/index.ts';
+import attachmentRoutes from './attachments.ts';
 import dashboardRoutes from './dashboard.ts';
+import deskRoutes from './desk.ts';
+import exportRoutes from './exports.ts';
 import letterRequestsRoutes from './letter-requests.ts';
 import letterTypesRoutes from './letter-types.ts';
 import notificationRoutes from './notifications.ts';
@@ -26,11 +29,15 @@ const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const type of LETTER_TYPES) {
       if (!type.base.startsWith('/api/')) throw new Error(`${type.code}: base outside /api`);
       await signedIn.register(letterTypeRoutes, { type, prefix: type.base.slice('/api'.length) });
+      await signedIn.register(deskRoutes, { type, prefix: type.base.slice('/api'.length) });
     }
+    // Photos of the requirements, at the same bases (multipart parsing registered there only).
+    await signedIn.register(attachmentRoutes);
     await signedIn.register(letterRequestsRoutes);
     await signedIn.register(pdfHistoriesRoutes);
     await signedIn.register(notificationRoutes);
     await signedIn.register(dashboardRoutes);
+    await signedIn.register(exportRoutes);
   });
 };
 

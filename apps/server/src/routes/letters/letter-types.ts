@@ -4,6 +4,7 @@ import {
   APPLICANT_FIELDS,
   LETTER_CODES,
   LETTER_TYPES,
+  REQUIREMENT_ONLINE,
   type FieldDef,
   type LetterType,
 } from '@balai/domain';
@@ -17,11 +18,23 @@ const letterFieldSchema = fieldDescriptionSchema.extend({
 const letterTypeSchema = z.object({
   code: z.enum(LETTER_CODES),
   title: z.string(),
+  /** The full name, e.g. "Surat Keterangan Usaha"; the service page's title. */
+  name: z.string(),
+  /** Other names people search for it by (SKU, SKTM, "pengantar nikah"). */
+  aliases: z.array(z.string()),
   base: z.string(),
   pdf_title: z.string(),
   classification_code: z.string(),
+  /** Working days the office aims to finish a request in. */
+  service_days: z.number().int().positive(),
   description: z.string(),
-  requirements: z.array(z.string()),
+  requirements: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      online: z.enum(REQUIREMENT_ONLINE),
+    }),
+  ),
   fields: z.array(letterFieldSchema),
 });
 
@@ -36,11 +49,14 @@ function describeLetterType(t: LetterType): z.infer<typeof letterTypeSchema> {
   return {
     code: t.code,
     title: t.title,
+    name: t.name,
+    aliases: [...t.aliases],
     base: t.base,
     pdf_title: t.pdfTitle,
     classification_code: t.classificationCode,
+    service_days: t.serviceDays,
     description: t.description,
-    requirements: [...t.requirements],
+    requirements: t.requirements.map((r) => ({ key: r.key, label: r.label, online: r.online })),
     fields: t.fields.map(describeLetterField),
   };
 }

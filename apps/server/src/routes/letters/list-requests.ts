@@ -1,16 +1,21 @@
+import { isAdmin, letterTypeByCode } from '@balai/domain';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { LetterCode } from '@balai/domain';
 import type { Database } from '../../db/schema.ts';
 import { meta } from '../../lib/pagination.ts';
-import { listLetterRequests } from '../../repositories/letter-search.ts';
+import {
+  countLetterRequestsByStatus,
+  listLetterRequests,
+} from '../../repositories/letter-search.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { dateBounds, type letterListQuery, toApiLetterRequest } from './schemas.ts';
 
 /**
  * One page of letter requests as the API shows them: a resident sees only their own, an
  * administrator all (optionally one applicant's). Shared by each type's base and by
- * `/api/letter-requests`, which differ only in whether the type is fixed.
+ * `/api/letter-requests`, which differ only in whether the type is fixed. A search that is a
+ * reference ("KU-000042") finds that request; `counts` adds the number in each status asked.
  */
 export async function listRequestsPage(
   deps: { db: Kysely<Database>; publicUrl: string },
@@ -19,18 +24,36 @@ export async function listRequestsPage(
   type: LetterCode | undefined,
 ) {
   const { start, end } = dateBounds(q.from, q.to);
-  const isAdmin = user.role === 'ADMINISTRATOR';
-  const { rows, total, totalExact } = await listLetterRequests(deps.db, {
-    type,
-    statuses: q.status,
-    applicantUserId: isAdmin ? q.applicant_id : user.id,
-    createdFrom: start,
-    createdBefore: end,
-    search: q.search,
-    sort: q.sort === 'created_at' ? 'oldest' : 'newest',
-    page: q.page,
-    perPage: q.per_page,
-  });
+  const admin = isAdmin(user);
+  const applicantUserId = admin ? q.applicant_id : user.id;
+  const reference = q.search ? parseReference(q.search) : undefined;
+  // A reference names one request: of another type than the list's, nothing matches.
+  const otherType = reference !== undefined && type !== undefined && reference.type !== type;
+  const [{ rows, total, totalExact }, counts] = await Promise.all([
+    otherType
+      ? { rows: [], total: 0, totalExact: true }
+      : listLetterRequests(deps.db, {
+          type: type ?? reference?.type,
+          statuses: q.status,
+          applicantUserId,
+          id: reference?.id,
+          createdFrom: start,
+          createdBefore: end,
+          search: reference ? undefined : q.search,
+          sort: q.sort === 'created_at' ? 'oldest' : 'newest',
+          page: q.page,
+          perPage: q.per_page,
+        }),
+    q.counts
+      ? countLetterRequestsByStatus(deps.db, {
+          type,
+          statuses: q.counts,
+          applicantUserId,
+          createdFrom: start,
+          createdBefore: end,
+        })
+      : undefined,
+  ]);
   const data = rows.map((r) =>
     toApiLetterRequest(
       r,
@@ -41,5 +64,27 @@ export async function listRequestsPage(
         : null,
     ),
   );
-  return { data, meta: { ...meta(q.page, q.per_page, total), total_exact: totalExact } };
+  return {
+    data,
+    meta: {
+      ...meta(q.page, q.per_page, total),
+      total_exact: totalExact,
+      ...(counts ? { counts } : {}),
+    },
+  };
+}
+
+/** The largest id a reference can name (ids are 32-bit integers on PostgreSQL). */
+const MAX_REFERENCE_ID = 2_147_483_647;
+
+/**
+ * A request's reference as residents quote it ("KU-000042", "ku-42"): its type and id; any
+ * other search is undefined.
+ */
+export function parseReference(search: string): { type: LetterCode; id: number } | undefined {
+  const m = /^([a-z]{1,5})-0*([1-9]\d{0,14})$/i.exec(search.trim());
+  if (!m) return undefined;
+  const type = letterTypeByCode(m[1]!.toLowerCase())?.code;
+  const id = Number(m[2]);
+  return type && Number.isSafeInteger(id) && id <= MAX_REFERENCE_ID ? { type, id } : undefined;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LETTER_CODES, apiPaths, publicPaths } from '@balai/domain';
+import { LETTER_CODES, apiPaths, publicPaths, isAdmin } from '@balai/domain';
 import { notFound } from '../../lib/http-error.ts';
 import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
 import {
@@ -55,7 +55,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const present = (h: PdfHistoryRow, viewer: UserRow) => {
     const type = typeOf(h);
-    const isAdmin = viewer.role === 'ADMINISTRATOR';
+    const admin = isAdmin(viewer);
     return {
       id: h.id,
       letter_request_id: h.letter_request_id,
@@ -68,9 +68,9 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       size: h.size ?? null,
       file_name: pdfFileName(type, h.number),
       issued_at: h.issued_at,
-      issued_by_name: isAdmin ? (h.issued_by_name ?? null) : null,
+      issued_by_name: admin ? (h.issued_by_name ?? null) : null,
       download_url: apiPaths.letterPdf(type.base, h.letter_request_id),
-      request_link: isAdmin
+      request_link: admin
         ? `/admin/service-${type.code}/${h.letter_request_id}`
         : `/service/${type.code}/${h.letter_request_id}`,
       verify_url: `${app.config.PUBLIC_URL}${publicPaths.verifyPage(h.verify_token)}`,
@@ -96,7 +96,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const { start, end } = dateBounds(q.from, q.to);
       const { rows, total } = await listPdfHistories(app.db, {
-        applicantUserId: user.role === 'ADMINISTRATOR' ? undefined : user.id,
+        applicantUserId: isAdmin(user) ? undefined : user.id,
         type: q.type,
         issuedFrom: start,
         issuedBefore: end,
@@ -122,7 +122,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const h = await findPdfHistory(app.db, request.params.id);
-      if (!h || (user.role !== 'ADMINISTRATOR' && h.applicant_user_id !== user.id)) {
+      if (!h || (!isAdmin(user) && h.applicant_user_id !== user.id)) {
         throw notFound(HISTORY_NOT_FOUND);
       }
       return { data: present(h, user) };

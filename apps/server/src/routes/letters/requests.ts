@@ -4,8 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LETTER_STATUSES,
   LETTER_STATUS_LABELS,
+  MAX_ID,
   applicantSchema,
   fieldSchema,
+  isAdmin,
   jsonSchemaFromFields,
   letterSchema,
   letterStatusChangeSchema,
@@ -32,6 +34,7 @@ import {
   type Actor,
   type ChangeInput,
 } from '../../letters/workflow.ts';
+import { submissionCaps } from '../../letters/submission-caps.ts';
 import { currentAuth } from '../../types.ts';
 import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
 import { listRequestsPage } from './list-requests.ts';
@@ -41,7 +44,9 @@ import {
   letterRequestDetailSchema,
   letterRequestSchema,
   toApiLetterRequest,
+  typeOf,
 } from './schemas.ts';
+import { requestAttachments } from './attachments.ts';
 
 const NOTE_LABEL = 'Catatan';
 
@@ -59,8 +64,22 @@ const applicantId = z.preprocess(
     .number({ error: 'Pilih warga pemohon dari daftar.' })
     .int('Pilih warga pemohon dari daftar.')
     .positive('Pilih warga pemohon dari daftar.')
+    .max(MAX_ID, 'Pilih warga pemohon dari daftar.')
     .optional(),
 );
+
+/** Ids of the resident's staged photos of the requirements, sent with the request (ADR 0015). */
+const attachmentIds = z
+  .array(
+    z.coerce
+      .number({ error: 'Foto lampiran tidak dikenal.' })
+      .int('Foto lampiran tidak dikenal.')
+      .positive('Foto lampiran tidak dikenal.')
+      .max(MAX_ID, 'Foto lampiran tidak dikenal.'),
+    { error: 'Foto lampiran tidak dikenal.' },
+  )
+  .max(50, 'Paling banyak 50 foto lampiran dalam satu permohonan.')
+  .optional();
 
 const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
@@ -74,7 +93,11 @@ function createBody(type: LetterType) {
   return z
     .intersection(
       letterSchema(type),
-      z.object({ applicant_id: applicantId, applicant: applicantSchema.optional() }),
+      z.object({
+        applicant_id: applicantId,
+        applicant: applicantSchema.optional(),
+        attachments: attachmentIds,
+      }),
     )
     .meta(jsonSchemaFromFields(type.fields));
 }
@@ -102,12 +125,15 @@ async function detail(
   viewer: UserRow,
   known?: LetterEventView[],
 ) {
-  const [events, pdf] = await Promise.all([
+  const type = typeOf(row);
+  const [events, pdf, attachments] = await Promise.all([
     known ?? listLetterEvents(app.db, row.id),
     row.status === 'completed' ? findPdfHistoryOfRequest(app.db, row.id) : undefined,
+    requestAttachments(app.db, type, row.id),
   ]);
   return {
     ...toApiLetterRequest(row, viewer, app.config.PUBLIC_URL, pdf ?? null),
+    attachments,
     events: events.map((e) => ({
       id: e.id,
       from_status: e.from_status,
@@ -115,7 +141,7 @@ async function detail(
       to_label: LETTER_STATUS_LABELS[e.to_status],
       note: e.note,
       // Residents see what happened and when; the office's staff names stay with the office.
-      actor_name: viewer.role === 'ADMINISTRATOR' ? (e.actor_name ?? null) : null,
+      actor_name: isAdmin(viewer) ? (e.actor_name ?? null) : null,
       actor_role: e.actor_role ?? null,
       created_at: e.created_at,
     })),
@@ -134,7 +160,11 @@ export interface LetterTypeRoutesOptions {
 const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (app, { type }) => {
   const tags = [`Layanan: ${type.title}`];
   const security = [{ bearerAuth: [] }];
-  const deps = { db: app.db, publicUrl: app.config.PUBLIC_URL };
+  const deps = {
+    db: app.db,
+    publicUrl: app.config.PUBLIC_URL,
+    caps: submissionCaps(app.config),
+  };
 
   app.get(
     '/',
@@ -167,7 +197,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { applicant_id, applicant, ...data } = request.body;
+      const { applicant_id, applicant, attachments, ...data } = request.body;
       const actor = actorOf(request);
       const key = request.headers['idempotency-key'];
       const { row, replayed, events } = await createLetterRequest(deps, type, actor, {
@@ -175,6 +205,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
         applicantId: applicant_id,
         applicant,
         idempotencyKey: typeof key === 'string' ? key : undefined,
+        attachmentIds: attachments,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ data: await detail(app, row, actor.user, events) });
@@ -195,7 +226,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
     async (request) => {
       const actor = actorOf(request);
       const row = await findVisibleRequest(app.db, type, actor.user, request.params.id);
-      if (actor.user.role === 'ADMINISTRATOR') {
+      if (isAdmin(actor.user)) {
         await writeAudit(app.db, {
           action: 'letter.view',
           user_id: actor.user.id,

@@ -4,6 +4,7 @@ import {
   LETTER_CODES,
   LETTER_STATUSES,
   LETTER_STATUS_LABELS,
+  MAX_ID,
   ROLES,
   apiPaths,
   availableTransitions,
@@ -22,6 +23,7 @@ import {
 } from '../../repositories/letter-requests.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { letterName } from '../../letters/notices.ts';
+import { attachmentSchema } from './attachment-schema.ts';
 
 /** Response shapes of the letter engine; plain schemas so they serialise and document cleanly. */
 
@@ -67,6 +69,8 @@ export const letterRequestSchema = z.object({
   number: z.string().nullable(),
   applicant_user_id: z.number().nullable(),
   applicant: applicantOutSchema,
+  /** The applicant block was taken from a profile the office had verified, when it was filed (or last retaken). */
+  applicant_verified: z.boolean(),
   fields: z.record(z.string(), fieldValue),
   purpose: z.string().nullable(),
   phone: z.string().nullable(),
@@ -82,6 +86,8 @@ export const letterRequestSchema = z.object({
 
 export const letterRequestDetailSchema = letterRequestSchema.extend({
   events: z.array(letterEventSchema),
+  /** Photos of the requirements (ADR 0015), oldest first. */
+  attachments: z.array(attachmentSchema),
 });
 
 export type ApiLetterRequest = z.infer<typeof letterRequestSchema>;
@@ -111,6 +117,7 @@ export function toApiLetterRequest(
     number: row.number,
     applicant_user_id: row.applicant_user_id,
     applicant: parseApplicant(row),
+    applicant_verified: row.applicant_verified === 1,
     fields: parseData(row),
     purpose: row.purpose,
     phone: row.phone,
@@ -197,10 +204,13 @@ export const letterListFields = z.object({
       error: 'Urutan harus created_at atau -created_at (terbaru dulu).',
     })
     .default('-created_at'),
+  /** Also answer how many requests are in each of these statuses (`meta.counts`). */
+  counts: statusListQuery,
   applicant_id: z.coerce
     .number({ error: 'Pemohon harus berupa nomor pengguna.' })
     .int('Pemohon harus berupa nomor pengguna.')
     .positive('Pemohon harus berupa nomor pengguna.')
+    .max(MAX_ID, 'Pemohon harus berupa nomor pengguna.')
     .optional(),
 });
 
@@ -217,5 +227,11 @@ export const letterListMetaSchema = metaSchema.extend({
     .boolean()
     .describe(
       'false: pencarian berhenti menghitung di 10.000; sedikitnya `total` permohonan cocok',
+    ),
+  counts: z
+    .record(z.string(), z.number())
+    .optional()
+    .describe(
+      'Bila `counts` diminta: jumlah permohonan per status yang diminta (jenis, pemohon dan tanggal seperti daftar; tanpa pencarian dan filter status)',
     ),
 });

@@ -4,7 +4,7 @@ import { LETTER_CODES, todayIso } from '@balai/domain';
 import { notFound } from '../../lib/http-error.ts';
 import { findLetterRequestByVerifyToken } from '../../repositories/letter-requests.ts';
 import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
-import { maskName } from '../../letters/names.ts';
+import { maskName } from '../../lib/names.ts';
 import { letterName } from '../../letters/notices.ts';
 import { responses } from '../schemas.ts';
 import { typeOf } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userCreateSchema, userUpdateSchema } from '@balai/domain';
+import { ROLES, userCreateSchema, userUpdateSchema } from '@balai/domain';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
@@ -16,6 +16,7 @@ import {
   updateUser,
 } from '../../repositories/users.ts';
 import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
+import { auditIdentityChanges, identityChanges } from '../../services/identity.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { currentAuth } from '../../types.ts';
 import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
@@ -23,6 +24,30 @@ import { uniqueClashError } from './unique.ts';
 
 const LAST_ADMIN =
   'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
+
+/** An empty value in a query string ("Semua" in a plain form) is no filter. */
+const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
+
+/** "true" or "false" in a query string, as a boolean. */
+const yesNo = (message: string) =>
+  z.preprocess(
+    emptyIsNone,
+    z
+      .enum(['true', 'false'], { error: message })
+      .transform((v) => v === 'true')
+      .optional(),
+  );
+
+/** The list's query: SPEC's search, per_page and page, and the admin screen's filters. */
+const listQuery = z.object({
+  ...pageQuery,
+  role: z.preprocess(
+    emptyIsNone,
+    z.enum(ROLES, { error: 'Peran harus ADMINISTRATOR atau WARGA.' }).optional(),
+  ),
+  active: yesNo('Filter status aktif harus true atau false.'),
+  verified: yesNo('Filter identitas terverifikasi harus true atau false.'),
+});
 
 /** The users API: administrators only (SPEC section 7 paths). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,15 +60,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Pengguna'],
-        summary: 'Daftar pengguna, dengan pencarian nama, e-mail atau NIK',
+        summary:
+          'Daftar pengguna, dengan pencarian nama, e-mail atau NIK dan saringan peran, status aktif dan identitas terverifikasi',
         security,
-        querystring: z.object(pageQuery),
+        querystring: listQuery,
         response: responses({ 200: z.object({ data: z.array(apiUserSchema), meta: metaSchema }) }),
       },
     },
     async (request) => {
-      const { page, per_page, search } = request.query;
-      const { rows, total } = await listUsers(app.db, { search, page, perPage: per_page });
+      const { page, per_page, ...filters } = request.query;
+      const { rows, total } = await listUsers(app.db, { ...filters, page, perPage: per_page });
       return { data: rows.map(toApiUser), meta: meta(page, per_page, total) };
     },
   );
@@ -60,20 +86,28 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { password, ...values } = request.body;
+      const actor = currentAuth(request).user;
+      const { password, identity_verified, ...values } = request.body;
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
-      const created = await insertUser(app.db, {
-        ...values,
-        password_hash: await hashPassword(password),
-      });
-      await writeAudit(app.db, {
-        action: 'user.create',
-        user_id: currentAuth(request).user.id,
-        subject_type: 'user',
-        subject_id: created.id,
-        ip: request.ip,
-        detail: { role: created.role },
+      const passwordHash = await hashPassword(password);
+      const created = await app.db.transaction().execute(async (trx) => {
+        const row = await insertUser(trx, {
+          ...values,
+          password_hash: passwordHash,
+          ...(identity_verified
+            ? { identity_verified_at: new Date().toISOString(), identity_verified_by: actor.id }
+            : {}),
+        });
+        await writeAudit(trx, {
+          action: 'user.create',
+          user_id: actor.id,
+          subject_type: 'user',
+          subject_id: row.id,
+          ip: request.ip,
+          detail: { role: row.role, identity_verified: Boolean(identity_verified) },
+        });
+        return row;
       });
       return reply.code(201).send({ data: toApiUser(created) });
     },
@@ -113,7 +147,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentAuth(request).user;
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw notFound('Pengguna tidak ditemukan.');
-      const { password, ...values } = request.body;
+      const { password, identity_verified, ...values } = request.body;
       const losesAdmin =
         target.role === 'ADMINISTRATOR' &&
         Boolean(target.active) &&
@@ -124,11 +158,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const clashes = await findUniqueClashes(app.db, values, target.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
       const passwordHash = password ? await hashPassword(password) : undefined;
+      // The office corrects identity fields from the KTP and KK; each change is audited below.
+      const changes = identityChanges(target, values);
+      const verifiedNow = target.identity_verified_at !== null;
+      const verification =
+        identity_verified === true && !verifiedNow
+          ? { identity_verified_at: new Date().toISOString(), identity_verified_by: actor.id }
+          : identity_verified === false && verifiedNow
+            ? { identity_verified_at: null, identity_verified_by: null }
+            : {};
 
       const updated = await app.db.transaction().execute(async (trx) => {
         if (losesAdmin && (await countActiveAdmins(trx)) <= 1) throw conflict(LAST_ADMIN);
         const row = await updateUser(trx, target.id, {
           ...values,
+          ...verification,
           ...(passwordHash ? { password_hash: passwordHash } : {}),
         });
         // A deactivated account or a password set by the office ends every open session.
@@ -141,6 +185,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           detail: { fields: Object.keys(request.body) },
         });
+        await auditIdentityChanges(trx, {
+          actorId: actor.id,
+          subjectId: target.id,
+          ip: request.ip,
+          changes,
+        });
+        if ('identity_verified_at' in verification) {
+          await writeAudit(trx, {
+            action: verification.identity_verified_at
+              ? 'user.identity.verify'
+              : 'user.identity.unverify',
+            user_id: actor.id,
+            subject_type: 'user',
+            subject_id: target.id,
+            ip: request.ip,
+          });
+        }
         return row;
       });
       return { data: toApiUser(updated) };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.tsx';
-import { fullAddress, governmentName, type VillageSettings } from '../../lib/settings.ts';
+import { fullAddress } from '../../lib/address.ts';
+import { governmentName, type VillageSettings } from '../../lib/settings.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import { socialLinks } from './social-links.ts';
 
@@ -12,7 +13,11 @@ export function Footer({ settings }: { settings: VillageSettings | null }) {
   const name = governmentName(settings);
   const address = fullAddress(settings);
   const social = socialLinks(settings?.social ?? null);
-  const year = new Date().getFullYear();
+  // The year in the village (Asia/Jakarta), not the device's: it turns at midnight WIB.
+  const year = new Intl.DateTimeFormat('en', {
+    timeZone: 'Asia/Jakarta',
+    year: 'numeric',
+  }).format();
   const headingClass = 'text-sm font-bold uppercase tracking-wide text-brand-100';
   const linkClass = 'underline-offset-4 hover:underline';
 

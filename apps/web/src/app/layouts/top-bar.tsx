@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { HomeIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { HomeIcon, MenuIcon } from '../../components/ui/icon.tsx';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { paths } from '../../lib/paths.ts';
 import { governmentName, type VillageSettings } from '../../lib/settings.ts';

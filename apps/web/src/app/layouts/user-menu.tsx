@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { useMenuDismiss } from '../../components/ui/use-menu-dismiss.ts';
 import { USER_ITEMS } from './nav-items.ts';
 
 export interface UserMenuProps {
@@ -19,23 +20,8 @@ export function UserMenu({ userName, buttonRef, onLogout }: UserMenuProps) {
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open, buttonRef]);
+  const close = useCallback(() => setOpen(false), []);
+  useMenuDismiss(open, close, wrapperRef, buttonRef);
 
   return (
     <div

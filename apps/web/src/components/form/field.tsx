@@ -24,6 +24,8 @@ export interface FieldProps {
 
 export const hintId = (id: string) => `${id}-hint`;
 export const errorId = (id: string) => `${id}-error`;
+/** The label's own id, for controls a `<label for>` cannot name (an editable region). */
+export const labelId = (id: string) => `${id}-label`;
 
 /** Label, hint, error message and control, in the GOV.UK order. */
 export function Field({ id, label, hint, error, optional, className = '', children }: FieldProps) {
@@ -35,7 +37,7 @@ export function Field({ id, label, hint, error, optional, className = '', childr
       className={`mb-6 ${error ? 'border-l-4 border-red-700 pl-3' : ''} ${className}`}
       data-field={id}
     >
-      <label htmlFor={id} className="block font-semibold text-slate-900">
+      <label id={labelId(id)} htmlFor={id} className="block font-semibold text-slate-900">
         {label}
         {optional && <span className="font-normal text-slate-700"> (opsional)</span>}
       </label>

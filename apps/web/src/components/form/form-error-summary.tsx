@@ -9,6 +9,9 @@ export interface FormErrorSummaryProps<T extends FieldValues> {
   submitCount: number;
   /** Put before each field name to make its id (when the form's ids are prefixed). */
   idPrefix?: string;
+  /** The field names in form order: the lines follow it (a cross-field rule's message comes
+   *  after the fields' own in the schema's output, but belongs where its field is). */
+  order?: readonly string[];
 }
 
 /**
@@ -19,9 +22,17 @@ export function FormErrorSummary<T extends FieldValues>({
   errors,
   submitCount,
   idPrefix = '',
+  order,
 }: FormErrorSummaryProps<T>) {
   const items: ErrorSummaryItem[] = [];
   collect(errors as Record<string, unknown>, '', idPrefix, items);
+  if (order) {
+    const rank = (item: ErrorSummaryItem) => {
+      const i = order.indexOf((item.fieldId ?? '').slice(idPrefix.length));
+      return i < 0 ? order.length : i;
+    };
+    items.sort((a, b) => rank(a) - rank(b));
+  }
   const root = (errors as { root?: Record<string, { message?: string }> }).root;
   const description = root?.[SERVER_ERROR_KEY]?.message;
   return <ErrorSummary items={items} description={description} focusKey={submitCount} />;

@@ -19,6 +19,10 @@ export interface ImagePickerProps {
   currentUrl?: string | null;
   /** The alt text of the preview. */
   previewAlt?: string;
+  /** While the chosen image is being sent: the share sent, 0 to 1 (shows a progress bar). */
+  progress?: number | null;
+  /** Shows "Hapus gambar" under the saved image (optional fields); called when it is pressed. */
+  onRemoveCurrent?: () => void;
 }
 
 /** Picks one image file (SPEC section 5): accept="image/*", anything else is refused. */
@@ -32,6 +36,8 @@ export function ImagePicker({
   onChange,
   currentUrl,
   previewAlt = 'Pratinjau gambar',
+  progress,
+  onRemoveCurrent,
 }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [rejection, setRejection] = useState<string | null>(null);
@@ -83,6 +89,18 @@ export function ImagePicker({
             }}
             {...control}
           />
+          {progress !== null && progress !== undefined && (
+            <UploadProgress id={`${id}-progress`} share={progress} />
+          )}
+          {!value && currentUrl && onRemoveCurrent && (
+            <button
+              type="button"
+              className="text-sm font-semibold text-brand-800 underline underline-offset-2"
+              onClick={onRemoveCurrent}
+            >
+              Hapus gambar
+            </button>
+          )}
           {value && (
             <button
               type="button"
@@ -98,5 +116,18 @@ export function ImagePicker({
         </div>
       )}
     </Field>
+  );
+}
+
+/** The upload's progress as a labelled native progress bar ("Mengunggah gambar… 40%"). */
+function UploadProgress({ id, share }: { id: string; share: number }) {
+  const percent = Math.round(Math.min(1, Math.max(0, share)) * 100);
+  return (
+    <div className="max-w-md">
+      <label htmlFor={id} className="block text-sm text-slate-900">
+        Mengunggah gambar… {percent}%
+      </label>
+      <progress id={id} max={100} value={percent} className="mt-1 w-full accent-brand-800" />
+    </div>
   );
 }

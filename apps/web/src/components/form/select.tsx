@@ -12,7 +12,7 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   hint?: ReactNode;
   error?: string;
   optional?: boolean;
-  /** The empty first choice; "Pilih…" unless set. */
+  /** The empty first choice; "Pilih {label}" for a text label ("Pilih agama"), else "Pilih…". */
   placeholder?: string;
   ref?: Ref<HTMLSelectElement>;
 }
@@ -26,7 +26,7 @@ export function Select({
   hint,
   error,
   optional,
-  placeholder = 'Pilih…',
+  placeholder = typeof label === 'string' ? `Pilih ${label.toLowerCase()}` : 'Pilih…',
   className = '',
   ref,
   ...rest

@@ -19,6 +19,9 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   optional?: boolean;
   width?: keyof typeof INPUT_WIDTHS;
+  /** Text before or after the input, e.g. "Rp" or "gram" (GOV.UK prefix and suffix; the hint or label says it too). */
+  prefix?: string;
+  suffix?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -33,21 +36,41 @@ export function TextInput({
   width = 'full',
   className = '',
   type = 'text',
+  prefix,
+  suffix,
   ref,
   ...rest
 }: TextInputProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional}>
-      {(control) => (
-        <input
-          ref={ref}
-          name={name}
-          type={type}
-          className={controlClasses(!!error, `${INPUT_WIDTHS[width]} ${className}`)}
-          {...control}
-          {...rest}
-        />
-      )}
+      {(control) => {
+        const input = (
+          <input
+            ref={ref}
+            name={name}
+            type={type}
+            className={controlClasses(!!error, `${INPUT_WIDTHS[width]} ${className}`)}
+            {...control}
+            {...rest}
+          />
+        );
+        if (!prefix && !suffix) return input;
+        return (
+          <div className="flex items-center gap-2">
+            {prefix && (
+              <span aria-hidden="true" className="font-semibold text-slate-700">
+                {prefix}
+              </span>
+            )}
+            {input}
+            {suffix && (
+              <span aria-hidden="true" className="font-semibold text-slate-700">
+                {suffix}
+              </span>
+            )}
+          </div>
+        );
+      }}
     </Field>
   );
 }

@@ -10,52 +10,62 @@ function setup() {
   toast = result.current;
 }
 
+/** The toasts' own code loads with the first one (a lazy chunk): let it arrive. */
+const settle = () =>
+  act(async () => {
+    await vi.dynamicImportSettled();
+  });
+
 const shown = () => screen.queryAllByText(/^Pesan \d+$/).map((el) => el.textContent);
 
 describe('toasts', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('shows at most five, dropping the oldest', () => {
+  it('shows at most five, dropping the oldest', async () => {
     setup();
     act(() => {
       for (let i = 1; i <= 7; i += 1) toast.info(`Pesan ${i}`);
     });
+    await settle();
     expect(shown()).toEqual(['Pesan 3', 'Pesan 4', 'Pesan 5', 'Pesan 6', 'Pesan 7']);
   });
 
-  it('keeps persistent ones when making room', () => {
+  it('keeps persistent ones when making room', async () => {
     setup();
     act(() => {
       toast.info('Pesan 1', { persistent: true });
       for (let i = 2; i <= 6; i += 1) toast.info(`Pesan ${i}`);
     });
+    await settle();
     expect(shown()).toEqual(['Pesan 1', 'Pesan 3', 'Pesan 4', 'Pesan 5', 'Pesan 6']);
   });
 
-  it('hides after 4000 ms', () => {
+  it('hides after 4000 ms', async () => {
     setup();
     act(() => {
       toast.success('Pesan 1');
     });
+    await settle();
     act(() => vi.advanceTimersByTime(3999));
     expect(shown()).toEqual(['Pesan 1']);
     act(() => vi.advanceTimersByTime(1));
     expect(shown()).toEqual([]);
   });
 
-  it('keeps a persistent one until it is closed', () => {
+  it('keeps a persistent one until it is closed', async () => {
     setup();
     act(() => {
       toast.info('Pesan 1', { persistent: true });
     });
+    await settle();
     act(() => vi.advanceTimersByTime(60_000));
     expect(shown()).toEqual(['Pesan 1']);
     act(() => screen.getByRole('button', { name: 'Tutup pemberitahuan' }).click());
     expect(shown()).toEqual([]);
   });
 
-  it('has four variants, announced through a live region; errors as alerts', () => {
+  it('has four variants, announced through a live region; errors as alerts', async () => {
     setup();
     const region = screen.getByRole('region', { name: 'Pemberitahuan' });
     expect(region).toHaveAttribute('aria-live', 'polite');
@@ -65,6 +75,7 @@ describe('toasts', () => {
       toast.warning('Pesan 3');
       toast.error('Pesan 4');
     });
+    await settle();
     expect(screen.getAllByRole('status').map((el) => el.dataset.variant)).toEqual([
       'info',
       'success',
@@ -74,7 +85,7 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Kesalahan: Pesan 4');
   });
 
-  it('sits top centre on small screens and top right from lg', () => {
+  it('sits top centre on small screens and top right from lg', async () => {
     setup();
     const region = screen.getByRole('region', { name: 'Pemberitahuan' });
     expect(region.className).toMatch(/\binset-x-0\b.*\bitems-center\b/);

@@ -1,26 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from './icon.tsx';
 
-/** Small inline icons (no icon library in the first load). Decorative: always aria-hidden. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...rest }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Small inline icons (no icon library in any chunk). Decorative: always aria-hidden. */
+export { HomeIcon, MenuIcon } from './icon.tsx';
 
 export const BellIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -33,12 +14,6 @@ export const UserIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
-  </Icon>
-);
-
-export const MenuIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
   </Icon>
 );
 
@@ -71,12 +46,5 @@ export const MapPinIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0z" />
     <circle cx="12" cy="10" r="3" />
-  </Icon>
-);
-
-export const HomeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-    <path d="M9 22V12h6v10" />
   </Icon>
 );

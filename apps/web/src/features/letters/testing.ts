@@ -14,7 +14,10 @@ export const LETTER_TYPE_SUMMARIES = [
     code: 'ku',
     title: 'Usaha',
     description: 'Keterangan bahwa Anda menjalankan usaha di desa.',
-    requirements: ['Fotokopi KTP', 'Foto tempat usaha'],
+    requirements: [
+      { key: 'ktp', label: 'Fotokopi KTP', online: 'optional' },
+      { key: 'foto_tempat_usaha', label: 'Foto tempat usaha', online: 'required' },
+    ],
   },
 ];
 
@@ -47,6 +50,7 @@ export function kuRequest(overrides: Partial<LetterRequestDetail> = {}): LetterR
     status_label: 'Diajukan',
     number: null,
     applicant_user_id: COMPLETE_RESIDENT.id,
+    applicant_verified: false,
     applicant: APPLICANT,
     fields: {
       business_name: 'Warung Bu Siti',
@@ -67,6 +71,7 @@ export function kuRequest(overrides: Partial<LetterRequestDetail> = {}): LetterR
     issued_at: null,
     created_at: '2026-11-20T02:00:00.000Z',
     updated_at: '2026-11-20T02:00:00.000Z',
+    attachments: [],
     events: [
       {
         id: 1,

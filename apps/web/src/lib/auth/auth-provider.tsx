@@ -5,6 +5,7 @@ import { api, errorMessage, httpStatus } from '../http-client.ts';
 import { apiPaths } from '../paths.ts';
 import { usePersistedState } from '../persisted-state.ts';
 import { isPrivateKey } from '../swr-config.ts';
+import { clearDrafts } from '../drafts.ts';
 import { clearSessionToken, readSessionToken, storeSessionToken } from '../session-token.ts';
 import { AuthContext, type AuthApi } from './auth-context.ts';
 import {
@@ -17,7 +18,6 @@ import {
   startupState,
   toSessionUser,
 } from './auth-state.ts';
-import { runLoginSteps } from './login-steps.ts';
 
 /** The auth store of SPEC section 4, persisted in localStorage under `balai.auth`. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -42,6 +42,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOutLocally = useCallback(() => {
     clearSessionToken();
+    // Form drafts are personal data on a possibly shared phone (kept through an expired session,
+    // so signing in again finds the form as it was, but never past signing out).
+    clearDrafts();
     update({ user: null, status: 'unauthenticated', expiredAt: 0 });
     clearCache();
   }, [update, clearCache]);
@@ -86,25 +89,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => api.setUnauthorizedHandler(null);
   }, [expire]);
 
+  // A failure is thrown for the login page to show once, in its error summary: no toast besides.
   const login = useCallback<AuthApi['login']>(
     async ({ email, password, remember }) => {
-      try {
-        const { token, user } = await runLoginSteps(api, { email, password });
-        storeSessionToken(token);
-        const sessionUser = toSessionUser(user);
-        if (expiryToast.current !== null) toast.dismiss(expiryToast.current);
-        clearCache();
-        update({
-          user: sessionUser,
-          status: 'authenticated',
-          expiredAt: Date.now() + SESSION_LIFETIME_MS,
-          remember: { email: remember ? email : '' },
-        });
-        return sessionUser;
-      } catch (error) {
-        toast.error(errorMessage(error));
-        throw error;
-      }
+      // The login's steps load when someone signs in: most visits never do.
+      const { runLoginSteps } = await import('./login-steps.ts');
+      const { token, user } = await runLoginSteps(api, { email, password });
+      storeSessionToken(token);
+      const sessionUser = toSessionUser(user);
+      if (expiryToast.current !== null) toast.dismiss(expiryToast.current);
+      clearCache();
+      update({
+        user: sessionUser,
+        status: 'authenticated',
+        expiredAt: Date.now() + SESSION_LIFETIME_MS,
+        remember: { email: remember ? email : '' },
+      });
+      return sessionUser;
     },
     [toast, update, clearCache],
   );

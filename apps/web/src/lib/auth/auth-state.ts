@@ -42,7 +42,11 @@ export function toSessionUser(user: Pick<ApiUser, 'id' | 'name' | 'email' | 'rol
   return { id: user.id, name: user.name, email: user.email, roles: user.roles ?? [] };
 }
 
-/** The admin area is for users whose first role, lower-cased, is "administrator" (SPEC 6). */
+/**
+ * The admin area is for users whose first role, lower-cased, is "administrator" (SPEC 6). The
+ * domain's `isAdmin` says the same; this copy keeps the domain package (and its zod) out of the
+ * public first load, and is-administrator.test.ts holds the two equal.
+ */
 export function isAdministrator(user: { roles?: { name: string }[] } | null | undefined) {
   return user?.roles?.[0]?.name?.toLowerCase() === 'administrator';
 }

@@ -27,7 +27,14 @@ describe('runLoginSteps', () => {
       'POST /api/login',
       'GET /api/profile',
     ]);
-    expect(server.requests[0]!.body).toEqual({ email: 'siti@contoh.id', password: 'rahasia123' });
+    // The browser's device id goes with the credentials, the same one each time (ADR 0011).
+    const device = localStorage.getItem('balai.device');
+    expect(device).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(server.requests[0]!.body).toEqual({
+      email: 'siti@contoh.id',
+      password: 'rahasia123',
+      device,
+    });
     expect(server.requests[1]!.headers.authorization).toBe('Bearer tok-1');
     expect(result).toEqual({ token: 'tok-1', user: RESIDENT });
     // Nothing is stored by the steps themselves.

@@ -4,6 +4,7 @@ import { apiPaths } from '../paths.ts';
 import { isAdministrator } from './auth-state.ts';
 
 export interface Credentials {
+  /** An e-mail address or a 16-digit NIK. */
   email: string;
   password: string;
 }
@@ -18,7 +19,12 @@ interface LoginResponse {
  * the profile as their detail (apps/web/README.md, "Deviations"). Nothing is stored here.
  */
 export async function runLoginSteps(client: HttpClient, credentials: Credentials) {
-  const { data } = await client.post<LoginResponse>(apiPaths.login, credentials);
+  // The device id's code loads with the first login: the first load of every page need not carry it.
+  const device = (await import('./device-id.ts')).deviceId();
+  const { data } = await client.post<LoginResponse>(
+    apiPaths.login,
+    device ? { ...credentials, device } : credentials,
+  );
   const token = data.token;
   const profile = (await client.get<{ data: ApiUser }>(apiPaths.profile, { token })).data;
   const detail = isAdministrator(profile)

@@ -13,9 +13,11 @@ export const homepageHeaders = defineContentResource({
     field.text('button_label', 'Teks Tombol', { maxLength: 50, hint: 'Contoh: Ajukan Surat' }),
     field.text('button_link', 'Tautan Tombol', {
       maxLength: 500,
-      pattern: '(?:/[^\\s]*|https?://[^\\s]+)',
+      // A path of this site (never `//host` or `/\host`, which browsers read as another site,
+      // and no backslash at all) or an explicit https:// address.
+      pattern: '(?:/(?![/\\\\])[^\\s\\\\]*|https://[^\\s/\\\\][^\\s\\\\]*)',
       patternMessage:
-        'Tautan Tombol harus diawali / (halaman situs ini) atau http:// atau https://.',
+        'Tautan Tombol harus berupa alamat halaman situs ini yang diawali satu / (misalnya /service) atau alamat lengkap yang diawali https://.',
       hint: 'Contoh: /service',
     }),
     field.boolean('active', 'Tampilkan', { default: true }),

@@ -5,7 +5,7 @@ export const villageInfos = defineContentResource({
   key: 'village-infos',
   group: 'about-village-info',
   labels: { singular: 'Info Desa', plural: 'Info Desa' },
-  menu: { section: 'Profil Desa', title: 'Desa' },
+  menu: { section: 'Profil Desa', title: 'Info Desa' },
   fields: [
     field.text('label', 'Label', { required: true, maxLength: 100, hint: 'Contoh: Luas Wilayah' }),
     field.text('value', 'Nilai', { required: true, maxLength: 100, hint: 'Contoh: 1.250' }),

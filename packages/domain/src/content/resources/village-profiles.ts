@@ -5,7 +5,7 @@ export const villageProfiles = defineContentResource({
   key: 'village-profiles',
   group: 'about-profile',
   labels: { singular: 'Profil Desa', plural: 'Profil Desa' },
-  menu: { section: 'Profil Desa', title: 'Profil' },
+  menu: { section: 'Profil Desa', title: 'Desa' },
   fields: [
     field.text('title', 'Judul', {
       required: true,

@@ -22,6 +22,7 @@ export const villageStructures = defineContentResource({
     field.text('period', 'Masa Jabatan', { maxLength: 50, hint: 'Contoh: 2021–2027' }),
     field.reference('reports_to', 'Atasan', {
       references: 'village-structures',
+      titleField: 'name',
       hint: 'Aparat yang menjadi atasan langsung, untuk bagan organisasi.',
     }),
     positionField,

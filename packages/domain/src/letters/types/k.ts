@@ -1,17 +1,30 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const k: LetterType = {
   code: 'k',
   title: 'Surat Keterangan',
+  name: 'Surat Keterangan',
+  aliases: ['surat keterangan umum', 'keterangan desa', 'SK desa'],
   base: '/api/statement',
   pdfTitle: 'SURAT KETERANGAN',
   classificationCode: '470',
+  serviceDays: 1,
   description:
     'Surat keterangan umum dari Pemerintah Desa untuk menerangkan hal tertentu tentang diri Anda yang tidak tercakup oleh jenis surat lain.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Dokumen pendukung yang berkaitan dengan hal yang diterangkan',
+    requirement(
+      'dokumen_pendukung',
+      'Dokumen pendukung yang berkaitan dengan hal yang diterangkan',
+      'optional',
+    ),
   ],
   fields: [
     field.textarea('details', 'Keterangan', {

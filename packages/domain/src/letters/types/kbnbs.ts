@@ -1,15 +1,27 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const kbnbs: LetterType = {
   code: 'kbnbs',
   title: 'Beda Nama BPKB dan STNK',
+  name: 'Surat Keterangan Beda Nama BPKB dan STNK',
+  aliases: ['beda nama', 'BPKB', 'STNK', 'kendaraan', 'nama berbeda'],
   base: '/api/name-different',
   pdfTitle: 'SURAT KETERANGAN BEDA NAMA',
   classificationCode: '470',
+  serviceDays: 2,
   description:
     'Surat keterangan bahwa nama pada BPKB dan/atau STNK kendaraan Anda ditulis berbeda dengan nama pada KTP, tetapi merujuk pada orang yang sama. Biasanya diperlukan untuk balik nama, mutasi atau pembayaran pajak kendaraan.',
-  requirements: [...DEFAULT_REQUIREMENTS, 'Fotokopi BPKB dan/atau STNK kendaraan'],
+  requirements: [
+    ...DEFAULT_REQUIREMENTS,
+    requirement('bpkb_stnk', 'Fotokopi BPKB dan/atau STNK kendaraan', 'optional'),
+  ],
   fields: [
     field.select('document', 'Dokumen', {
       required: true,

@@ -1,17 +1,30 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const kbnkk: LetterType = {
   code: 'kbnkk',
   title: 'Beda Nama KTP dan KK',
+  name: 'Surat Keterangan Beda Nama KTP dan KK',
+  aliases: ['beda nama', 'KTP', 'KK', 'kartu keluarga', 'nama berbeda'],
   base: '/api/skbn-letter',
   pdfTitle: 'SURAT KETERANGAN BEDA NAMA',
   classificationCode: '470',
+  serviceDays: 2,
   description:
     'Surat keterangan bahwa nama Anda ditulis berbeda pada KTP dan Kartu Keluarga, tetapi merujuk pada orang yang sama. Dapat dipakai untuk mengurus perbaikan data di Disdukcapil atau keperluan administrasi lain.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Fotokopi Akta Kelahiran atau ijazah sebagai bukti penulisan nama yang benar',
+    requirement(
+      'bukti_nama',
+      'Fotokopi Akta Kelahiran atau ijazah sebagai bukti penulisan nama yang benar',
+      'optional',
+    ),
   ],
   fields: [
     field.text('name_on_ktp', 'Nama pada KTP', { required: true, maxLength: 100 }),

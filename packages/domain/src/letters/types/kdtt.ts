@@ -12,9 +12,12 @@ const rtRw = (name: string, label: string) =>
 export const kdtt: LetterType = {
   code: 'kdtt',
   title: 'Domisili Tempat Tinggal',
+  name: 'Surat Keterangan Domisili',
+  aliases: ['domisili', 'SKD', 'keterangan domisili', 'tempat tinggal'],
   base: '/api/domicile-certificate',
   pdfTitle: 'SURAT KETERANGAN DOMISILI',
   classificationCode: '470',
+  serviceDays: 1,
   description:
     'Surat keterangan bahwa Anda benar bertempat tinggal (berdomisili) di wilayah desa ini, misalnya untuk melamar pekerjaan, membuka rekening bank atau mendaftar sekolah.',
   requirements: [...DEFAULT_REQUIREMENTS],

@@ -1,20 +1,33 @@
 import { GENDERS } from '../../choices.ts';
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const kkel: LetterType = {
   code: 'kkel',
   title: 'Kelahiran',
+  name: 'Surat Keterangan Kelahiran',
+  aliases: ['kelahiran', 'lahir', 'akta kelahiran', 'SKL', 'bayi'],
   base: '/api/birth-certificates',
   pdfTitle: 'SURAT KETERANGAN KELAHIRAN',
   classificationCode: '474.1',
+  serviceDays: 1,
   description:
     'Surat keterangan dari desa untuk melaporkan kelahiran bayi dan mengurus Akta Kelahiran di Dinas Kependudukan dan Pencatatan Sipil.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Surat keterangan lahir dari bidan, puskesmas atau rumah sakit',
-    'Fotokopi Buku Nikah atau Akta Perkawinan orang tua',
-    'Fotokopi KTP dua orang saksi',
+    requirement(
+      'keterangan_lahir',
+      'Surat keterangan lahir dari bidan, puskesmas atau rumah sakit',
+      'required',
+    ),
+    requirement('buku_nikah', 'Fotokopi Buku Nikah atau Akta Perkawinan orang tua', 'optional'),
+    requirement('ktp_saksi', 'Fotokopi KTP dua orang saksi', 'optional'),
   ],
   fields: [
     field.text('baby_name', 'Nama Bayi', { required: true, maxLength: 100 }),
@@ -38,12 +51,14 @@ export const kkel: LetterType = {
     field.number('baby_weight', 'Berat Bayi', {
       min: 1,
       max: 10000,
+      unit: 'gram',
       hint: 'Dalam gram, misalnya 3200',
     }),
     field.number('baby_length', 'Panjang Bayi', {
       min: 1,
       max: 100,
       decimal: true,
+      unit: 'cm',
       hint: 'Dalam cm, misalnya 49,5',
     }),
     field.text('father_name', 'Nama Ayah', { required: true, maxLength: 100 }),
@@ -59,5 +74,5 @@ export const kkel: LetterType = {
     phoneField,
   ],
   statement:
-    'Berdasarkan laporan yang bersangkutan, dengan ini diterangkan bahwa pada tanggal {baby_birth_date} pukul {birth_time} di {birth_facility}, {birth_city}, telah lahir seorang anak {baby_gender|lower} bernama {baby_name}, kelahiran {birth_type|lower}, anak ke-{birth_order}, dengan penolong kelahiran {birth_attendant|lower}[, berat {baby_weight} gram][, panjang {baby_length} cm]. Anak tersebut adalah anak dari seorang ayah bernama {father_name}[ (NIK {father_nik})] dan seorang ibu bernama {mother_name}[ (NIK {mother_nik})]. Kelahiran ini dilaporkan oleh nama tersebut di atas selaku {reporter_relationship|lcfirst} dari bayi tersebut.',
+    'Berdasarkan laporan yang bersangkutan, dengan ini diterangkan bahwa pada tanggal {baby_birth_date} pukul {birth_time} di {birth_facility}, {birth_city}, telah lahir seorang anak {baby_gender|lower} bernama {baby_name}, kelahiran {birth_type|lower}, anak ke-{birth_order}, dengan penolong kelahiran {birth_attendant|lower}[, berat {baby_weight}][, panjang {baby_length}]. Anak tersebut adalah anak dari seorang ayah bernama {father_name}[ (NIK {father_nik})] dan seorang ibu bernama {mother_name}[ (NIK {mother_nik})]. Kelahiran ini dilaporkan oleh nama tersebut di atas selaku {reporter_relationship|lcfirst} dari bayi tersebut.',
 };

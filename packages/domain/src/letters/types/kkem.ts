@@ -1,19 +1,32 @@
 import { GENDERS } from '../../choices.ts';
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const kkem: LetterType = {
   code: 'kkem',
   title: 'Kematian',
+  name: 'Surat Keterangan Kematian',
+  aliases: ['kematian', 'meninggal', 'akta kematian', 'SKK'],
   base: '/api/death-certificates',
   pdfTitle: 'SURAT KETERANGAN KEMATIAN',
   classificationCode: '474.3',
+  serviceDays: 1,
   description:
     'Surat keterangan dari desa untuk melaporkan warga yang meninggal dunia, sebagai syarat mengurus Akta Kematian, warisan, asuransi atau dana pensiun.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Surat keterangan kematian dari rumah sakit atau dokter (bila ada)',
-    'KTP asli almarhum/almarhumah',
+    requirement(
+      'keterangan_kematian',
+      'Surat keterangan kematian dari rumah sakit atau dokter (bila ada)',
+      'optional',
+    ),
+    requirement('ktp_almarhum', 'KTP asli almarhum/almarhumah', 'office'),
   ],
   fields: [
     field.text('deceased_name', 'Nama Almarhum/Almarhumah', { required: true, maxLength: 100 }),

@@ -1,21 +1,32 @@
 import { field } from '../../fields.ts';
-import { phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import { phoneField, purposeField, requirement, type LetterType } from '../letter-type.ts';
 
 export const kks: LetterType = {
   code: 'kks',
   title: 'KTP Sementara',
+  name: 'Surat Keterangan KTP Dalam Proses',
+  aliases: ['KTP sementara', 'e-KTP', 'suket KTP', 'suket', 'KTP hilang'],
   base: '/api/temporary-cards',
   pdfTitle: 'SURAT KETERANGAN KTP DALAM PROSES',
   classificationCode: '471',
+  serviceDays: 1,
   description:
     'Surat keterangan pengganti sementara bila KTP-el Anda belum jadi, hilang, rusak atau sedang diubah datanya, agar Anda tetap dapat mengurus keperluan administrasi.',
   // A resident whose KTP is missing cannot copy it, so the old one is asked for only if there is one.
   requirements: [
-    'Fotokopi KTP lama (bila ada)',
-    'Fotokopi Kartu Keluarga',
-    'Surat Pengantar RT/RW',
-    'Bukti perekaman KTP-el dari Disdukcapil (bila ada)',
-    'Surat tanda lapor kehilangan dari Kepolisian (bila KTP hilang)',
+    requirement('ktp_lama', 'Fotokopi KTP lama (bila ada)', 'optional'),
+    requirement('kk', 'Fotokopi Kartu Keluarga', 'optional'),
+    requirement('pengantar_rt_rw', 'Surat Pengantar RT/RW', 'optional'),
+    requirement(
+      'bukti_perekaman',
+      'Bukti perekaman KTP-el dari Disdukcapil (bila ada)',
+      'optional',
+    ),
+    requirement(
+      'lapor_kehilangan',
+      'Surat tanda lapor kehilangan dari Kepolisian (bila KTP hilang)',
+      'optional',
+    ),
   ],
   fields: [
     field.select('reason', 'Alasan', {

@@ -1,17 +1,30 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const ktts: LetterType = {
   code: 'ktts',
   title: 'Tempat Tinggal Sementara',
+  name: 'Surat Keterangan Tempat Tinggal Sementara',
+  aliases: ['tinggal sementara', 'domisili sementara', 'pendatang', 'kos', 'kontrak', 'SKTS'],
   base: '/api/temporary-residence-certificate',
   pdfTitle: 'SURAT KETERANGAN TEMPAT TINGGAL SEMENTARA',
   classificationCode: '470',
+  serviceDays: 1,
   description:
     'Surat keterangan bagi pendatang yang tinggal sementara di desa ini, misalnya karena bekerja atau bersekolah, tanpa memindahkan data kependudukannya.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Surat pernyataan dari pemilik rumah atau tempat kos yang ditempati',
+    requirement(
+      'pernyataan_pemilik',
+      'Surat pernyataan dari pemilik rumah atau tempat kos yang ditempati',
+      'optional',
+    ),
   ],
   fields: [
     field.text('origin_address', 'Alamat Asal', { required: true }),

@@ -1,17 +1,30 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const pk: LetterType = {
   code: 'pk',
   title: 'Pengantar Kehilangan',
+  name: 'Surat Pengantar Laporan Kehilangan',
+  aliases: ['kehilangan', 'hilang', 'lapor polisi', 'surat kehilangan'],
   base: '/api/lost-cover-letter',
   pdfTitle: 'SURAT PENGANTAR LAPORAN KEHILANGAN',
   classificationCode: '300',
+  serviceDays: 1,
   description:
     'Surat pengantar dari desa untuk melaporkan kehilangan barang atau dokumen ke Kepolisian, sebagai syarat mengurus penggantian barang atau dokumen tersebut.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Bukti kepemilikan barang yang hilang (bila ada), misalnya fotokopi dokumen atau dus ponsel',
+    requirement(
+      'bukti_kepemilikan',
+      'Bukti kepemilikan barang yang hilang (bila ada), misalnya fotokopi dokumen atau dus ponsel',
+      'optional',
+    ),
   ],
   fields: [
     field.text('lost_item', 'Barang yang Hilang', {

@@ -1,21 +1,34 @@
 import { RELIGIONS } from '../../choices.ts';
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const pp: LetterType = {
   code: 'pp',
   title: 'Pengantar Perkawinan',
+  name: 'Surat Pengantar Perkawinan',
+  aliases: ['pengantar nikah', 'nikah', 'menikah', 'N1', 'KUA', 'perkawinan'],
   base: '/api/marriage-statements',
   pdfTitle: 'SURAT PENGANTAR PERKAWINAN',
   classificationCode: '474.2',
+  serviceDays: 2,
   description:
     'Surat pengantar dari desa untuk mendaftarkan rencana pernikahan di KUA bagi yang beragama Islam, atau di Dinas Kependudukan dan Pencatatan Sipil bagi yang beragama lain.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Fotokopi Akta Kelahiran atau ijazah terakhir',
-    'Fotokopi KTP calon pasangan',
-    'Pas foto 3x4 berlatar biru sebanyak 4 lembar',
-    'Akta cerai atau akta kematian pasangan terdahulu (bagi duda atau janda)',
+    requirement('akta_ijazah', 'Fotokopi Akta Kelahiran atau ijazah terakhir', 'optional'),
+    requirement('ktp_pasangan', 'Fotokopi KTP calon pasangan', 'optional'),
+    requirement('pas_foto', 'Pas foto 3x4 berlatar biru sebanyak 4 lembar', 'office'),
+    requirement(
+      'akta_cerai',
+      'Akta cerai atau akta kematian pasangan terdahulu (bagi duda atau janda)',
+      'optional',
+    ),
   ],
   fields: [
     field.select('applicant_status', 'Status Pemohon', {

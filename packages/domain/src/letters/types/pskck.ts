@@ -1,18 +1,27 @@
 import { field } from '../../fields.ts';
-import { DEFAULT_REQUIREMENTS, phoneField, purposeField, type LetterType } from '../letter-type.ts';
+import {
+  DEFAULT_REQUIREMENTS,
+  phoneField,
+  purposeField,
+  requirement,
+  type LetterType,
+} from '../letter-type.ts';
 
 export const pskck: LetterType = {
   code: 'pskck',
   title: 'Pengantar SKCK',
+  name: 'Surat Pengantar SKCK',
+  aliases: ['SKCK', 'catatan kepolisian', 'kelakuan baik', 'melamar kerja'],
   base: '/api/skck-letter',
   pdfTitle: 'SURAT PENGANTAR SKCK',
   classificationCode: '300',
+  serviceDays: 1,
   description:
     'Surat pengantar dari desa untuk mengurus Surat Keterangan Catatan Kepolisian (SKCK) di Polsek atau Polres, misalnya untuk melamar pekerjaan atau mendaftar sekolah.',
   requirements: [
     ...DEFAULT_REQUIREMENTS,
-    'Fotokopi Akta Kelahiran atau ijazah terakhir',
-    'Pas foto 4x6 berlatar merah sebanyak 6 lembar',
+    requirement('akta_ijazah', 'Fotokopi Akta Kelahiran atau ijazah terakhir', 'optional'),
+    requirement('pas_foto', 'Pas foto 4x6 berlatar merah sebanyak 6 lembar', 'office'),
   ],
   fields: [
     purposeField({ hint: 'Contoh: melamar pekerjaan' }),

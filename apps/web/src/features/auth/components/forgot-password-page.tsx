@@ -45,7 +45,11 @@ export function ForgotPasswordPage() {
           Kirim tautan
         </Button>
       </form>
-      <p className="mt-6">
+      <p className="mt-6 text-slate-700">
+        Tidak punya e-mail, atau masuk dengan NIK? Tautan hanya dapat dikirim ke e-mail. Datanglah
+        ke kantor desa dengan membawa KTP; petugas akan mengatur ulang kata sandi Anda.
+      </p>
+      <p className="mt-4">
         <Link
           to={paths.auth.login()}
           className="font-semibold text-brand-800 underline underline-offset-2"

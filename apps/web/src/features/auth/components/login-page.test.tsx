@@ -20,9 +20,10 @@ describe('login page', () => {
   it('has labelled fields with autocomplete, "Ingat saya" and a link to forgot password', async () => {
     serveLogin();
     renderApp('/auth/login');
-    const email = await screen.findByLabelText('E-mail');
+    const email = await screen.findByLabelText('E-mail atau NIK');
     expect(email).toHaveAttribute('autocomplete', 'username');
-    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('type', 'text');
+    expect(email).toHaveAccessibleDescription(/masuk dengan NIK 16 digit/);
     expect(screen.getByLabelText('Kata sandi')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('checkbox', { name: 'Ingat saya' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Lupa kata sandi?' })).toHaveAttribute(
@@ -35,7 +36,7 @@ describe('login page', () => {
   it('signs a resident in and follows returnTo', async () => {
     serveLogin();
     const { user, router } = renderApp('/auth/login?returnTo=%2Fprofile');
-    await user.type(await screen.findByLabelText('E-mail'), 'Siti@Contoh.id');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), 'Siti@Contoh.id');
     await user.type(screen.getByLabelText('Kata sandi'), 'rahasia123');
     await user.click(screen.getByRole('checkbox', { name: 'Ingat saya' }));
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
@@ -50,7 +51,7 @@ describe('login page', () => {
   it('sends a resident without returnTo home', async () => {
     serveLogin();
     const { user, router } = renderApp('/auth/login');
-    await user.type(await screen.findByLabelText('E-mail'), 'siti@contoh.id');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), 'siti@contoh.id');
     await user.type(screen.getByLabelText('Kata sandi'), 'rahasia123');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -61,7 +62,7 @@ describe('login page', () => {
     const { user, router } = renderApp('/auth/login');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
-    await user.type(await screen.findByLabelText('E-mail'), 'admin@contoh.id');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), 'admin@contoh.id');
     await user.type(screen.getByLabelText('Kata sandi'), 'rahasia123');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
     await waitFor(() => expect(visited).toContain('/admin'));
@@ -76,7 +77,7 @@ describe('login page', () => {
       JSON.stringify({ remember: { email: 'siti@contoh.id' } }),
     );
     renderApp('/auth/login');
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('siti@contoh.id');
+    expect(await screen.findByLabelText('E-mail atau NIK')).toHaveValue('siti@contoh.id');
     expect(screen.getByLabelText('Kata sandi')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Ingat saya' })).toBeChecked();
   });
@@ -84,28 +85,31 @@ describe('login page', () => {
   it('validates on submit with the shared schema, without calling the API', async () => {
     const server = serveLogin();
     const { user } = renderApp('/auth/login');
-    await user.type(await screen.findByLabelText('E-mail'), 'bukan-email');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), 'bukan-email');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
     expect(
-      await screen.findByRole('link', { name: /E-mail harus berupa alamat e-mail yang valid/ }),
+      await screen.findByRole('link', {
+        name: 'Masukkan alamat e-mail yang valid atau NIK 16 digit.',
+      }),
     ).toHaveAttribute('href', '#email');
     expect(screen.getByRole('link', { name: 'Kata sandi wajib diisi.' })).toHaveAttribute(
       'href',
       '#password',
     );
-    expect(screen.getByLabelText('E-mail')).toHaveValue('bukan-email');
+    expect(screen.getByLabelText('E-mail atau NIK')).toHaveValue('bukan-email');
     expect(server.seen('POST /api/login')).toHaveLength(0);
   });
 
-  it('a wrong password: the message in the summary and in an error toast', async () => {
+  it('a wrong password: the message once, in the summary (no toast besides)', async () => {
     serveLogin();
     const { user, router } = renderApp('/auth/login');
-    await user.type(await screen.findByLabelText('E-mail'), 'siti@contoh.id');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), 'siti@contoh.id');
     await user.type(screen.getByLabelText('Kata sandi'), 'salah-sekali');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('E-mail atau kata sandi salah.');
-    const summary = screen.getByRole('heading', { name: 'Ada masalah' }).parentElement!;
+    const summary = (await screen.findByRole('heading', { name: 'Ada masalah' })).parentElement!;
     expect(summary).toHaveTextContent('E-mail atau kata sandi salah.');
+    expect(screen.getAllByText('E-mail atau kata sandi salah.')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(summary).toHaveFocus());
     expect(router.state.location.pathname).toBe('/auth/login');
   });
@@ -125,6 +129,26 @@ describe('forgot and reset password', () => {
     expect(router.state.location.pathname).toBe('/auth/forgot-password/email');
     expect(screen.getByText('siti@contoh.id')).toBeInTheDocument();
     expect(server.seen('POST /api/forgot-password')[0]!.body).toEqual({ email: 'siti@contoh.id' });
+  });
+
+  it('tells a resident without e-mail to ask the office', async () => {
+    renderApp('/auth/forgot-password');
+    expect(
+      await screen.findByText(/Tidak punya e-mail, atau masuk dengan NIK\?/),
+    ).toHaveTextContent(/Datanglah ke kantor desa dengan membawa KTP/);
+  });
+
+  it('signs in with a NIK typed with spaces, sent as 16 digits', async () => {
+    const server = serveLogin();
+    const { user } = renderApp('/auth/login');
+    await user.type(await screen.findByLabelText('E-mail atau NIK'), '3203 0123 4567 0001');
+    await user.type(screen.getByLabelText('Kata sandi'), 'rahasia123');
+    await user.click(screen.getByRole('button', { name: 'Masuk' }));
+    await waitFor(() => expect(server.seen('POST /api/login')).toHaveLength(1));
+    expect(server.seen('POST /api/login')[0]!.body).toMatchObject({
+      email: '3203012345670001',
+      password: 'rahasia123',
+    });
   });
 
   it('sets a new password from the link and points to login', async () => {
@@ -166,7 +190,7 @@ describe('forgot and reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
     expect(
       await screen.findByRole('link', {
-        name: 'Konfirmasi kata sandi tidak sama dengan kata sandi.',
+        name: 'Ulangi kata sandi baru harus sama dengan Kata sandi baru.',
       }),
     ).toHaveAttribute('href', '#password_confirmation');
 

@@ -15,7 +15,8 @@ import { AuthPage } from './auth-page.tsx';
 const FIELDS = ['email', 'password'] as const;
 
 /**
- * /auth/login. "Ingat saya" remembers the e-mail only; the password is left to the browser's
+ * /auth/login, with an e-mail address or the 16-digit NIK (residents without e-mail). "Ingat
+ * saya" remembers that identifier only; the password is left to the browser's
  * password manager through the autocomplete attributes (DESIGN section 6). Where the user goes
  * afterwards is the GuestOnly guard's job (returnTo, /admin or /).
  */
@@ -41,9 +42,10 @@ export function LoginPage() {
       <FormErrorSummary errors={errors} submitCount={submitCount} />
       <form noValidate onSubmit={onSubmit}>
         <TextInput
-          label="E-mail"
-          type="email"
+          label="E-mail atau NIK"
+          hint="Warga yang tidak punya e-mail masuk dengan NIK 16 digit sesuai KTP."
           autoComplete="username"
+          autoCapitalize="none"
           spellCheck={false}
           error={errors.email?.message}
           {...form.register('email')}
@@ -58,7 +60,7 @@ export function LoginPage() {
         <Checkbox
           name="remember"
           label="Ingat saya"
-          hint="Hanya e-mail Anda yang diingat di perangkat ini, bukan kata sandinya."
+          hint="Hanya e-mail atau NIK Anda yang diingat di perangkat ini, bukan kata sandinya."
           checked={remember}
           onChange={(event) => setRemember(event.currentTarget.checked)}
         />

@@ -66,7 +66,7 @@ describe('logout', () => {
     );
     expect(consoleError).toHaveBeenCalled();
     // The store's error toast says what went wrong.
-    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
     await user.click(within(failed).getByRole('button', { name: 'Kembali' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/profile');

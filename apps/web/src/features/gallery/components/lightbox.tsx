@@ -1,9 +1,8 @@
+import { formatDateId } from '@balai/domain';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { imageSrcSet, type GalleryItem } from '../../../lib/content.ts';
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long' });
 
 export interface LightboxProps {
   items: GalleryItem[];
@@ -42,14 +41,15 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
       description={index === null ? undefined : `Foto ${index + 1} dari ${count}`}
       footer={
         count > 1 && index !== null ? (
-          <>
-            <Button variant="outlined" onClick={() => onChange((index - 1 + count) % count)}>
+          // Two equal halves of the dialog's width: at 375 px the pair never spills outside it.
+          <div className="grid w-full grid-cols-2 gap-2">
+            <Button variant="outlined" block onClick={() => onChange((index - 1 + count) % count)}>
               <span aria-hidden="true">←</span> <span className="sr-only">Foto</span> Sebelumnya
             </Button>
-            <Button variant="outlined" onClick={() => onChange((index + 1) % count)}>
+            <Button variant="outlined" block onClick={() => onChange((index + 1) % count)}>
               <span className="sr-only">Foto</span> Berikutnya <span aria-hidden="true">→</span>
             </Button>
-          </>
+          </div>
         ) : undefined
       }
     >
@@ -67,9 +67,7 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
       )}
       {item?.description && <p className="mt-3 text-slate-800">{item.description}</p>}
       {item?.taken_at && (
-        <p className="mt-1 text-sm text-slate-700">
-          Diambil {dateFormat.format(new Date(`${item.taken_at}T00:00:00`))}
-        </p>
+        <p className="mt-1 text-sm text-slate-700">Diambil {formatDateId(item.taken_at)}</p>
       )}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -35,8 +36,11 @@ const sectionClass = 'mx-auto max-w-7xl px-4 py-12 sm:px-6';
 const headingClass = 'text-2xl font-bold text-slate-900 sm:text-3xl';
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900';
 
-/** Beranda: the header slides, benefits, the services, key figures and a gallery preview. */
-export function HomePage() {
+/**
+ * Beranda: the header slides, benefits, the services, key figures and a gallery preview; for a
+ * signed-in resident, "Surat Anda" (`yourLetters`, composed in by the app) right below the header.
+ */
+export function HomePage({ yourLetters }: { yourLetters?: ReactNode } = {}) {
   const { settings } = useSettings();
   const village = settings?.village_name;
   usePageMeta(
@@ -50,6 +54,7 @@ export function HomePage() {
     <>
       <h1 className="sr-only">Beranda {governmentName(settings)}</h1>
       <Header />
+      {yourLetters}
       <Benefits />
       <Services />
       <KeyFigures />
@@ -136,7 +141,7 @@ function Services() {
     <section aria-labelledby="layanan-surat" className="bg-slate-50">
       <div className={sectionClass}>
         <h2 id="layanan-surat" className={headingClass}>
-          Layanan surat
+          Layanan Surat
         </h2>
         <p className="mt-2 max-w-2xl text-slate-700">
           Pilih surat yang Anda perlukan untuk melihat persyaratannya dan mengajukannya secara

@@ -60,10 +60,16 @@ export function useLetterActions() {
      * Files a request for the signed-in resident. The idempotency key makes a retry after a
      * lost answer (a flaky mobile connection) return the request already made, not a second.
      */
-    async create(type: LetterType, values: FieldValues, idempotencyKey: string) {
+    async create(
+      type: LetterType,
+      values: FieldValues,
+      idempotencyKey: string,
+      /** The resident's staged photos of the requirements, sent with it (ADR 0015). */
+      attachmentIds: readonly number[] = [],
+    ) {
       const { data } = await api.post<{ data: LetterRequest }>(
         apiPaths.letterCollection(type.base),
-        values,
+        attachmentIds.length > 0 ? { ...values, attachments: attachmentIds } : values,
         { headers: { 'Idempotency-Key': idempotencyKey } },
       );
       await refresh(type);

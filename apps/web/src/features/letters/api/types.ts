@@ -1,3 +1,4 @@
+import type { ApiAttachment } from './attachments.ts';
 import type { ApplicantSnapshot, FieldValue, LetterCode, LetterStatus, Role } from '@balai/domain';
 
 /** A status change the viewer may make now (e.g. the resident's "Batalkan"). */
@@ -30,6 +31,8 @@ export interface LetterRequest {
   number: string | null;
   applicant_user_id: number | null;
   applicant: ApplicantSnapshot;
+  /** The applicant block came from a profile the village office had verified, when it was filed. */
+  applicant_verified: boolean;
   fields: Record<string, FieldValue>;
   purpose: string | null;
   phone: string | null;
@@ -45,6 +48,8 @@ export interface LetterRequest {
 
 export interface LetterRequestDetail extends LetterRequest {
   events: LetterEvent[];
+  /** Photos of the requirements, oldest first (ADR 0015). */
+  attachments: ApiAttachment[];
 }
 
 /** An entry of the archive of issued letters (GET /api/pdf-histories). */

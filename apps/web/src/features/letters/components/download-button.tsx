@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { downloadLetterPdf } from '../api/letter-requests.ts';
 
@@ -9,10 +9,17 @@ export function DownloadButton({
   url,
   fileName,
   label = 'Unduh surat (PDF)',
+  which,
+  variant,
+  size,
 }: {
   url: string;
   fileName: string;
   label?: string;
+  /** Read after the label by screen readers where several are listed ("KU-000042"). */
+  which?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -27,8 +34,9 @@ export function DownloadButton({
     }
   }
   return (
-    <Button onClick={() => void download()} loading={busy}>
+    <Button onClick={() => void download()} loading={busy} variant={variant} size={size}>
       {label}
+      {which && <span className="sr-only"> {which}</span>}
     </Button>
   );
 }

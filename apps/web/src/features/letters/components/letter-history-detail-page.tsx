@@ -40,11 +40,10 @@ export function LetterHistoryDetailPage() {
 
   const rows: [string, string][] = [
     ['Nomor surat', history.number],
-    ['Jenis surat', history.letter_title],
     ['Atas nama', history.applicant_name],
     ['Diterbitkan', formatDateTimeId(history.issued_at)],
     ['Permohonan', requestReference(history.type, history.letter_request_id)],
-    ['Sidik jari berkas (SHA-256)', history.sha256],
+    ['Sidik jari dokumen (SHA-256)', history.sha256],
   ];
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -56,8 +55,8 @@ export function LetterHistoryDetailPage() {
           Riwayat Surat
         </Link>
       </nav>
-      <p className="mt-4 text-lg text-slate-700">{history.letter_title}</p>
-      <h1 className="text-3xl font-bold break-all text-slate-900">{history.number}</h1>
+      {/* The letter's name as the heading; its number (which breaks anywhere at 375 px) below. */}
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{history.letter_title}</h1>
       <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
         {rows.map(([label, value]) => (
           <div key={label} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
@@ -82,8 +81,8 @@ export function LetterHistoryDetailPage() {
         </Link>
       </div>
       <p className="mt-4 text-sm text-slate-700">
-        Setiap unduhan memberikan berkas yang sama persis; sidik jarinya dapat dicocokkan pada
-        halaman cek keaslian.
+        Setiap unduhan memberikan berkas yang sama persis; sidik jari dokumennya dapat dicocokkan
+        pada halaman cek keaslian.
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { seedSession } from '../../../testing/session.ts';
@@ -29,6 +29,23 @@ describe('/profile/letter-history', () => {
       'href',
       '/profile/letter-history/5',
     );
+    // The PDF straight from the list, named for screen readers by its letter and reference.
+    server.on('GET /api/business-certificate/42/pdf', () => ({ body: '%PDF-1.7 …' }));
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:surat');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(
+      screen.getByRole('button', { name: 'Unduh PDF Surat Keterangan Usaha KU-000042' }),
+    );
+    await waitFor(() =>
+      expect(server.seen('GET /api/business-certificate/42/pdf')).toHaveLength(1),
+    );
+    expect(server.seen('GET /api/business-certificate/42/pdf')[0]!.headers.authorization).toMatch(
+      /^Bearer /,
+    );
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    for (const spy of [created, revoked, clicked]) spy.mockRestore();
 
     await user.selectOptions(screen.getByLabelText('Jenis surat'), 'ku');
     await user.selectOptions(screen.getByLabelText('Status'), 'rejected');
@@ -67,10 +84,13 @@ describe('/profile/letter-history', () => {
       }),
     });
     renderApp('/profile/letter-history/5');
+    // The letter's name is the heading, not its number (which would break mid-way at 375 px).
     expect(
-      await screen.findByRole('heading', { level: 1, name: '500/001/3203/XI/2026' }),
+      await screen.findByRole('heading', { level: 1, name: 'Surat Keterangan Usaha' }),
     ).toBeVisible();
     const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(row('Nomor surat')).toHaveTextContent('500/001/3203/XI/2026');
+    expect(row('Sidik jari dokumen (SHA-256)')).toHaveTextContent('ab'.repeat(32));
     expect(row('Diterbitkan')).toHaveTextContent('22 November 2026, 08.00 WIB');
     expect(row('Permohonan')).toHaveTextContent('KU-000042');
     expect(row('Atas nama')).toHaveTextContent('Siti Aminah');

@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useAllRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
 
-const TYPE_OPTIONS = LETTER_TYPES.map((t) => ({ value: t.code, label: t.title }));
+const TYPE_OPTIONS = LETTER_TYPES.map((t) => ({ value: t.code, label: t.name }));
 const STATUS_OPTIONS = LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }));
 
 /** The address's query with some values changed (an empty value removes the key). */
@@ -91,14 +91,14 @@ export function LetterHistoryPage() {
             <div>
               <EmptyBlock>Anda belum pernah mengajukan surat.</EmptyBlock>
               <Button href={paths.service} className="mt-4">
-                Lihat layanan surat
+                Lihat Layanan Surat
               </Button>
             </div>
           )
         ) : (
           <>
             <p className="mb-2 text-slate-700">{result.meta.total} permohonan</p>
-            <RequestList requests={result.data} showTitle archiveLinks />
+            <RequestList requests={result.data} showTitle archiveLinks downloads />
             <Pagination
               page={result.meta.page}
               lastPage={result.meta.last_page}

@@ -148,10 +148,9 @@ describe('/service/{type}/{id}', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Permohonan tidak ditemukan' }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Kembali ke layanan Usaha' })).toHaveAttribute(
-      'href',
-      '/service/ku',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Kembali ke layanan Surat Keterangan Usaha' }),
+    ).toHaveAttribute('href', '/service/ku');
   });
 
   it('sends a signed-out visitor to sign in and back', async () => {

@@ -1,12 +1,14 @@
 import {
   formatDateTimeId,
   formatFieldValue,
+  letterSchema,
   letterTypeByCode,
   requestReference,
   type LetterType,
 } from '@balai/domain';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DefinitionForm, toRawValues } from '../../../components/form/definition-form.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
@@ -17,8 +19,9 @@ import { paths } from '../../../lib/paths.ts';
 import { useLetterActions, useLetterRequest } from '../api/letter-requests.ts';
 import type { LetterRequestDetail } from '../api/types.ts';
 import { ApplicantRows } from './applicant-block.tsx';
+import { Confirmation } from './confirmation.tsx';
 import { DownloadButton } from './download-button.tsx';
-import { LetterForm, toRawValues } from './letter-form.tsx';
+import { RequirementUploads } from './requirement-uploads.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { SummaryList } from './summary-list.tsx';
 import { Timeline } from './timeline.tsx';
@@ -40,7 +43,7 @@ export function RequestDetailPage() {
           Permohonan ini tidak ada atau bukan milik akun Anda.
         </p>
         <Button href={type ? paths.serviceType(type.code) : paths.service} className="mt-6">
-          {type ? `Kembali ke layanan ${type.title}` : 'Lihat semua layanan'}
+          {type ? `Kembali ke layanan ${type.name}` : 'Lihat semua layanan'}
         </Button>
       </Shell>
     );
@@ -75,6 +78,9 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
   const reference = requestReference(type.code, request.id);
   const cancel = request.actions.find((a) => a.status === 'cancelled');
   const resubmits = request.status === 'needs_revision';
+  // Just sent (the check step replaced its address with this one): the confirmation on top.
+  const [params] = useSearchParams();
+  const justSent = params.get('terkirim') === '1';
 
   if (editing) {
     return (
@@ -85,9 +91,10 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
           <OfficeNote note={request.note} title="Yang perlu dilengkapi" />
         )}
         <div className="mt-8">
-          <LetterForm
-            type={type}
-            defaultValues={toRawValues(type, request.fields)}
+          <DefinitionForm
+            fields={type.fields}
+            schema={letterSchema(type)}
+            defaultValues={toRawValues(type.fields, request.fields)}
             submitLabel={resubmits ? 'Kirim ulang permohonan' : 'Simpan perubahan'}
             onSubmit={async (values) => {
               await actions.update(type, request.id, values);
@@ -117,7 +124,7 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
           to={paths.serviceType(type.code)}
           className="text-brand-800 underline underline-offset-4"
         >
-          Layanan {type.title}
+          Layanan {type.name}
         </Link>
       </nav>
       <p className="mt-4 text-lg text-slate-700">{request.letter_title}</p>
@@ -128,6 +135,8 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
         <StatusTag status={request.status} />
         <span>Diajukan {formatDateTimeId(request.created_at)}</span>
       </p>
+
+      {justSent && <Confirmation type={type} request={request} />}
 
       <StatusPanel type={type} request={request} />
 
@@ -167,6 +176,12 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
           />
         </div>
       </section>
+
+      <RequirementUploads
+        type={type}
+        scope={{ kind: 'request', base: type.base, requestId: request.id }}
+        editable={request.editable}
+      />
 
       <section aria-labelledby="data-pemohon" className="mt-10">
         <h2 id="data-pemohon" className="text-2xl font-bold text-slate-900">

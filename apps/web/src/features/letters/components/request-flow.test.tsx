@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { draftKey, readDraft } from '../draft.ts';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, RESIDENT, seedSession } from '../../../testing/session.ts';
@@ -11,6 +12,7 @@ function serve(profile = COMPLETE_RESIDENT) {
     'GET /api/letter-types': () => ({ body: { data: LETTER_TYPE_SUMMARIES } }),
     'GET /api/profile': () => ({ body: { data: profile } }),
     'GET /api/business-certificate': () => ({ body: EMPTY_PAGE }),
+    'GET /api/business-certificate/42': () => ({ body: { data: kuRequest() } }),
   });
 }
 
@@ -58,35 +60,38 @@ describe('the request form of /service/{type}', () => {
     expect(document.title).toMatch(/^Kesalahan: /);
   });
 
-  it('goes form → check your answers → confirmation, keeping what was typed', async () => {
+  it('goes form → check your answers → confirmation, each step at its own address', async () => {
     const server = serve();
     server.on('POST /api/business-certificate', () => ({
       status: 201,
       body: { data: kuRequest() },
     }));
-    const { user } = renderApp('/service/ku');
+    const { user, router } = renderApp('/service/ku');
     await fillKu(user);
     await user.click(screen.getByRole('button', { name: 'Lanjutkan' }));
 
     const check = await screen.findByRole('heading', { name: 'Periksa jawaban Anda' });
+    expect(router.state.location.pathname).toBe('/service/ku/periksa');
     await waitFor(() => expect(check).toHaveFocus());
     expect(screen.getByText('1 Maret 2020')).toBeInTheDocument();
     expect(screen.getByText('Warung Bu Siti')).toBeInTheDocument();
+    // The requirements are not repeated on the check.
+    expect(screen.queryByRole('heading', { name: /Persyaratan/ })).toBeNull();
 
     // "Ubah" goes back to the field with the answer kept.
-    await user.click(screen.getByRole('button', { name: 'Ubah Nama Usaha' }));
-    const name = screen.getByLabelText('Nama Usaha');
+    await user.click(screen.getByRole('link', { name: 'Ubah Nama Usaha' }));
+    expect(router.state.location.pathname).toBe('/service/ku');
+    const name = await screen.findByLabelText('Nama Usaha');
     expect(name).toHaveValue('Warung Bu Siti');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Lanjutkan' }));
 
     await user.click(await screen.findByRole('button', { name: 'Kirim permohonan' }));
     expect(await screen.findByRole('heading', { name: 'Permohonan terkirim' })).toHaveFocus();
-    expect(screen.getByText('KU-000042')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Lihat permohonan' })).toHaveAttribute(
-      'href',
-      '/service/ku/42',
-    );
+    // The confirmation is the request's own page: a reload shows it again.
+    expect(router.state.location.pathname).toBe('/service/ku/42');
+    expect(router.state.location.search).toBe('?terkirim=1');
+    expect(screen.getAllByText('KU-000042').length).toBeGreaterThan(0);
 
     const [post] = server.seen('POST /api/business-certificate');
     expect(post!.body).toMatchObject({
@@ -97,8 +102,54 @@ describe('the request form of /service/{type}', () => {
       phone: '081234567890',
     });
     expect(post!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    // The list below the form is fetched again, so the new request shows there.
-    expect(server.seen('GET /api/business-certificate').length).toBeGreaterThan(1);
+    // Sent: the draft is gone, and Back leads to an empty form, not to a second send.
+    expect(readDraft(COMPLETE_RESIDENT.id, 'ku')).toBeNull();
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/service/ku');
+    expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('');
+  });
+
+  it('keeps what was typed through Back, Forward and a reload', async () => {
+    serve();
+    const first = renderApp('/service/ku');
+    await fillKu(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Lanjutkan' }));
+    await screen.findByRole('heading', { name: 'Periksa jawaban Anda' });
+
+    // Back: the form as it was.
+    await act(() => first.router.navigate(-1));
+    expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('Warung Bu Siti');
+    expect(screen.getByLabelText('Mulai Usaha')).toHaveValue('2020-03-01');
+    // Forward: the check again.
+    await act(() => first.router.navigate(1));
+    expect(await screen.findByRole('heading', { name: 'Periksa jawaban Anda' })).toBeVisible();
+    expect(screen.getByText('Warung sembako')).toBeInTheDocument();
+
+    // A reload (a new app on the same address) of the check and of the form.
+    first.unmount();
+    const reloaded = renderApp('/service/ku/periksa');
+    expect(await screen.findByText('Warung Bu Siti')).toBeInTheDocument();
+    reloaded.unmount();
+    const again = renderApp('/service/ku');
+    expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('Warung Bu Siti');
+    // A change is kept at once, without pressing anything.
+    await again.user.type(screen.getByLabelText('Jenis Usaha'), ' dan gas');
+    expect(readDraft(COMPLETE_RESIDENT.id, 'ku')?.raw.business_type).toBe('Warung sembako dan gas');
+  });
+
+  it('sends the check without a draft back to the form, and keeps drafts per user', async () => {
+    serve();
+    window.localStorage.setItem(
+      draftKey(999, 'ku'),
+      JSON.stringify({
+        raw: { business_name: 'Bukan milik Siti' },
+        idempotencyKey: 'x',
+        savedAt: Date.now(),
+      }),
+    );
+    const { router } = renderApp('/service/ku/periksa');
+    expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('');
+    expect(router.state.location.pathname).toBe('/service/ku');
   });
 
   it('puts the server’s 422 messages back on their fields', async () => {
@@ -115,7 +166,7 @@ describe('the request form of /service/{type}', () => {
     await user.click(screen.getByRole('button', { name: 'Lanjutkan' }));
     await user.click(await screen.findByRole('button', { name: 'Kirim permohonan' }));
     expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('Warung Bu Siti');
-    expect(screen.getAllByText('Nama Usaha maksimal 150 karakter.').length).toBe(2);
+    expect(await screen.findAllByText('Nama Usaha maksimal 150 karakter.')).toHaveLength(2);
     expect(screen.getByText('Data yang dikirim tidak valid.')).toBeInTheDocument();
   });
 

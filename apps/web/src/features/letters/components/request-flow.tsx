@@ -1,76 +1,65 @@
 import {
   formatFieldValue,
+  letterSchema,
   missingApplicantFields,
   profileDefaults,
-  requestReference,
   type ApiUser,
   type FieldValues,
   type LetterType,
 } from '@balai/domain';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import {
+  DefinitionForm,
+  toRawValues,
+  type RawValues,
+} from '../../../components/form/definition-form.tsx';
 import { ErrorSummary } from '../../../components/form/error-summary.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/http-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLetterActions } from '../api/letter-requests.ts';
-import type { LetterRequest } from '../api/types.ts';
 import { ApplicantBlock, ApplicantRows } from './applicant-block.tsx';
-import { LetterForm, toRawValues, type RawValues } from './letter-form.tsx';
+import { clearDraft, readDraft, writeDraft } from '../draft.ts';
 import { SummaryList } from './summary-list.tsx';
+import type { ApiAttachment } from '../api/attachments.ts';
+import { RequirementUploads } from './requirement-uploads.tsx';
 
-type Step =
-  | { name: 'form'; focusField?: string; serverError?: unknown }
-  | { name: 'check'; values: FieldValues; error?: unknown }
-  | { name: 'done'; request: LetterRequest };
+/** The check-your-answers step of a new request (its own address, so Back and reload work). */
+export const checkPath = (code: string) => `${paths.serviceType(code)}/periksa`;
+/** The request's page with the confirmation on top: reloadable, it reads the request by id. */
+export const sentPath = (code: string, id: number) =>
+  `${paths.serviceRequest(code, id)}?${SENT_PARAM}=1`;
+export const SENT_PARAM = 'terkirim';
+
+/** What a failed send leaves for the form (a 422 whose messages belong on its fields). */
+interface FormState {
+  serverError?: unknown;
+}
+
+/** Where the form opens: the draft if there is one, else the starting values (No. HP…). */
+function startingValues(type: LetterType, profile: ApiUser): RawValues {
+  const defaults = toRawValues(type.fields, profileDefaults(type.fields, profile));
+  const draft = readDraft(profile.id, type.code);
+  if (!draft) return defaults;
+  return Object.fromEntries(
+    type.fields.map((f) => [f.name, draft.raw[f.name] ?? defaults[f.name] ?? '']),
+  );
+}
 
 /**
- * A new request in three steps (GOV.UK): the form, "check your answers", then the
- * confirmation with the reference. What was typed survives going back and forth.
+ * Step 1 of a new request (GOV.UK), at /service/{type}: the form, filled in from the draft kept
+ * in localStorage (draft.ts) so that Back from the check, a reload or a lost connection never
+ * empties it. Every change is kept; "Lanjutkan" checks it and goes to /service/{type}/periksa.
+ * "#field" in the address puts focus on that field (the check's "Ubah" links).
  */
-export function RequestFlow({ type, profile }: { type: LetterType; profile: ApiUser }) {
-  const [step, setStep] = useState<Step>({ name: 'form' });
-  const [raw, setRaw] = useState<RawValues>(() =>
-    toRawValues(type, profileDefaults(type.fields, profile)),
-  );
-  // One key per request being made: a retried submit never files it twice.
-  const idempotencyKey = useRef(crypto.randomUUID());
-  const [sending, setSending] = useState(false);
-  const actions = useLetterActions();
-
+export function RequestForm({ type, profile }: { type: LetterType; profile: ApiUser }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as FormState;
+  const focusField = location.hash ? decodeURIComponent(location.hash.slice(1)) : undefined;
+  const [raw] = useState(() => startingValues(type, profile));
   const complete = missingApplicantFields(profile).length === 0;
-
-  async function send(values: FieldValues) {
-    setSending(true);
-    try {
-      const request = await actions.create(type, values, idempotencyKey.current);
-      idempotencyKey.current = crypto.randomUUID();
-      setStep({ name: 'done', request });
-    } catch (error) {
-      const onFields = Object.keys(fieldErrors(error) ?? {}).some((name) =>
-        type.fields.some((f) => f.name === name),
-      );
-      setStep(onFields ? { name: 'form', serverError: error } : { name: 'check', values, error });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  if (step.name === 'done') return <Confirmation type={type} request={step.request} />;
-
-  if (step.name === 'check') {
-    return (
-      <CheckAnswers
-        type={type}
-        profile={profile}
-        values={step.values}
-        error={step.error}
-        sending={sending}
-        onSend={() => void send(step.values)}
-        onChange={(focusField) => setStep({ name: 'form', focusField })}
-      />
-    );
-  }
 
   return (
     <section aria-labelledby="ajukan-surat" className="mt-8">
@@ -81,20 +70,98 @@ export function RequestFlow({ type, profile }: { type: LetterType; profile: ApiU
       {complete && (
         <div className="mt-8">
           <h3 className="mb-4 text-xl font-bold text-slate-900">Isian surat</h3>
-          <LetterForm
-            type={type}
+          <p className="mb-6 text-slate-700">
+            Isian Anda disimpan di perangkat ini sampai permohonan dikirim atau Anda keluar.
+          </p>
+          <DefinitionForm
+            // A new form when the address asks for another field (an "Ubah" link).
+            key={location.key}
+            fields={type.fields}
+            schema={letterSchema(type)}
             defaultValues={raw}
-            serverError={step.serverError}
-            focusField={step.focusField}
+            serverError={state.serverError}
+            focusField={focusField}
             submitLabel="Lanjutkan"
-            onSubmit={(values, typed) => {
-              setRaw(typed);
-              setStep({ name: 'check', values });
+            onValuesChange={(typed) => writeDraft(profile.id, type.code, typed)}
+            onSubmit={(_values, typed) => {
+              writeDraft(profile.id, type.code, typed);
+              void navigate(checkPath(type.code));
             }}
           />
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Step 2, at /service/{type}/periksa: the answers from the draft, checked again with the type's
+ * schema (a draft that no longer passes goes back to the form). "Kirim permohonan" sends it with
+ * the draft's idempotency key, forgets the draft and replaces this address with the request's
+ * page and its confirmation, so Back from there leads to an empty form, not to a second send.
+ */
+export function RequestCheck({ type, profile }: { type: LetterType; profile: ApiUser }) {
+  const navigate = useNavigate();
+  const actions = useLetterActions();
+  const [draft] = useState(() => readDraft(profile.id, type.code));
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<unknown>();
+  // The photos of the requirements, stored on the server as they are chosen (ADR 0015).
+  const [attachments, setAttachments] = useState<ApiAttachment[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const parsed = draft ? letterSchema(type).safeParse(draft.raw) : null;
+
+  if (!draft || !parsed?.success) return <Navigate to={paths.serviceType(type.code)} replace />;
+  const values = parsed.data;
+
+  async function send() {
+    if (!draft) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      const request = await actions.create(
+        type,
+        values,
+        draft.idempotencyKey,
+        attachments.map((a) => a.id),
+      );
+      clearDraft(profile.id, type.code);
+      void navigate(sentPath(type.code, request.id), { replace: true });
+    } catch (failure) {
+      setSending(false);
+      const onFields = Object.keys(fieldErrors(failure) ?? {}).some((name) =>
+        type.fields.some((f) => f.name === name),
+      );
+      if (onFields) {
+        void navigate(paths.serviceType(type.code), {
+          state: { serverError: failure } satisfies FormState,
+        });
+      } else {
+        setError(failure);
+      }
+    }
+  }
+
+  return (
+    <CheckAnswers
+      type={type}
+      profile={profile}
+      values={values}
+      error={error}
+      sending={sending}
+      onSend={() => void send()}
+      uploading={uploading}
+      uploads={
+        <RequirementUploads
+          type={type}
+          scope={{ kind: 'staged', base: type.base }}
+          editable
+          headingLevel={3}
+          onChange={setAttachments}
+          onUploadingChange={setUploading}
+        />
+      }
+    />
   );
 }
 
@@ -106,8 +173,10 @@ interface CheckAnswersProps {
   error?: unknown;
   sending: boolean;
   onSend: () => void;
-  /** Back to the form, focus on this field (or the top for none). */
-  onChange: (focusField?: string) => void;
+  /** The checklist of the requirements, with their photos (requirement-uploads.tsx). */
+  uploads?: ReactNode;
+  /** A photo is still being sent: sending the request waits for it. */
+  uploading?: boolean;
 }
 
 /** GOV.UK "check your answers": everything that will be printed, each answer changeable. */
@@ -118,7 +187,8 @@ function CheckAnswers({
   error,
   sending,
   onSend,
-  onChange,
+  uploads,
+  uploading = false,
 }: CheckAnswersProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -165,65 +235,31 @@ function CheckAnswers({
             label: f.label,
             value: formatFieldValue(f, values[f.name]),
             action: (
-              <button
-                type="button"
+              <Link
+                to={{ pathname: paths.serviceType(type.code), hash: f.name }}
                 className="font-semibold text-brand-800 underline underline-offset-4"
-                onClick={() => onChange(f.name)}
               >
                 Ubah<span className="sr-only"> {f.label}</span>
-              </button>
+              </Link>
             ),
           }))}
         />
       </div>
+      {uploads}
       <p className="mt-6 text-slate-900">
         Dengan mengirim permohonan ini, Anda menyatakan data di atas benar.
       </p>
+      {uploading && (
+        <p role="status" className="mt-2 text-slate-700">
+          Tunggu sampai foto selesai diunggah.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={onSend} loading={sending}>
+        <Button onClick={onSend} loading={sending} disabled={uploading}>
           Kirim permohonan
         </Button>
-        <Button variant="outlined" onClick={() => onChange()} disabled={sending}>
+        <Button variant="outlined" href={paths.serviceType(type.code)}>
           Kembali ke formulir
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-/** The end of a request: its reference, what happens next and where to follow it. */
-function Confirmation({ type, request }: { type: LetterType; request: LetterRequest }) {
-  const reference = requestReference(type.code, request.id);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <section aria-labelledby="permohonan-terkirim" className="mt-8">
-      <div className="rounded-md bg-emerald-800 p-6 text-center text-white">
-        <h2 id="permohonan-terkirim" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
-          Permohonan terkirim
-        </h2>
-        <p className="mt-3 text-lg">
-          Nomor permohonan Anda
-          <br />
-          <strong className="text-2xl tracking-wide">{reference}</strong>
-        </p>
-      </div>
-      <h3 className="mt-6 text-xl font-bold text-slate-900">Apa selanjutnya</h3>
-      <ol className="mt-2 list-decimal space-y-2 pl-6 text-lg text-slate-900">
-        <li>Petugas desa memeriksa permohonan Anda.</li>
-        <li>
-          Setiap perubahan status dikirim sebagai notifikasi. Jika ada data yang perlu dilengkapi,
-          petugas menuliskan catatannya dan Anda dapat memperbaiki permohonan.
-        </li>
-        <li>
-          Setelah surat terbit, unduh PDF-nya dari halaman permohonan. Surat dapat dicek keasliannya
-          melalui kode QR — tidak perlu datang ke kantor desa untuk mengambilnya.
-        </li>
-      </ol>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Button href={paths.serviceRequest(type.code, request.id)}>Lihat permohonan</Button>
-        <Button href={paths.profile.letterHistory} variant="outlined">
-          Riwayat Surat
         </Button>
       </div>
     </section>

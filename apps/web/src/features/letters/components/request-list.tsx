@@ -2,6 +2,7 @@ import { formatDateTimeId, requestReference } from '@balai/domain';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import type { LetterRequest } from '../api/types.ts';
+import { DownloadButton } from './download-button.tsx';
 import { StatusTag } from './status-tag.tsx';
 
 /**
@@ -12,12 +13,15 @@ export function RequestList({
   requests,
   showTitle = false,
   archiveLinks = false,
+  downloads = false,
 }: {
   requests: readonly LetterRequest[];
   /** Name the letter type on each card (lists that mix types). */
   showTitle?: boolean;
   /** Link issued letters to their archive entry (the letter history). */
   archiveLinks?: boolean;
+  /** A download button on each issued letter, right in the list. */
+  downloads?: boolean;
 }) {
   return (
     <ul className="divide-y divide-slate-200 border-y border-slate-200">
@@ -29,7 +33,8 @@ export function RequestList({
               className="text-lg font-semibold text-brand-800 underline underline-offset-4"
             >
               {showTitle ? `${r.letter_title} · ` : ''}
-              {requestReference(r.type, r.id)}
+              {/* "KU-000042" is never broken at its hyphen. */}
+              <span className="whitespace-nowrap">{requestReference(r.type, r.id)}</span>
             </Link>
             <StatusTag status={r.status} />
           </div>
@@ -41,13 +46,27 @@ export function RequestList({
               </>
             )}
           </p>
-          {archiveLinks && r.pdf && (
-            <Link
-              to={paths.profile.letterHistoryDetail(r.pdf.history_id)}
-              className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4"
-            >
-              Surat terbit<span className="sr-only"> {r.number}</span>
-            </Link>
+          {r.pdf && (downloads || archiveLinks) && (
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+              {downloads && (
+                <DownloadButton
+                  url={r.pdf.url}
+                  fileName={`${r.letter_title} ${r.number ?? requestReference(r.type, r.id)}.pdf`}
+                  label="Unduh PDF"
+                  which={`${r.letter_title} ${requestReference(r.type, r.id)}`}
+                  variant="outlined"
+                  size="sm"
+                />
+              )}
+              {archiveLinks && (
+                <Link
+                  to={paths.profile.letterHistoryDetail(r.pdf.history_id)}
+                  className="font-semibold text-brand-800 underline underline-offset-4"
+                >
+                  Surat terbit<span className="sr-only"> {r.number}</span>
+                </Link>
+              )}
+            </div>
           )}
         </li>
       ))}

@@ -7,14 +7,21 @@ import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useOwnRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
-import { RequestFlow } from './request-flow.tsx';
+import { RequestCheck, RequestForm } from './request-flow.tsx';
 
 /**
  * The signed-in part of /service/{type}: the request form with the applicant block from the
- * profile, and below it the resident's own requests of this type. Loaded only once signed in,
- * so the public page stays small.
+ * profile, and below it the resident's own requests of this type; at /service/{type}/periksa
+ * (`step="check"`) the answers to check and send. Loaded only once signed in, so the public
+ * page stays small.
  */
-export function ResidentSection({ code }: { code: string }) {
+export function ResidentSection({
+  code,
+  step = 'form',
+}: {
+  code: string;
+  step?: 'form' | 'check';
+}) {
   const type = letterTypeByCode(code);
   const { isAdmin } = useAuth();
   const { profile, error, isLoading, mutate } = useProfile();
@@ -40,10 +47,12 @@ export function ResidentSection({ code }: { code: string }) {
         </div>
       ) : isLoading || !profile ? (
         <LoadingBlock />
+      ) : step === 'check' ? (
+        <RequestCheck type={type} profile={profile} />
       ) : (
-        <RequestFlow type={type} profile={profile} />
+        <RequestForm type={type} profile={profile} />
       )}
-      <OwnRequests code={type.code} />
+      {step === 'form' && <OwnRequests code={type.code} />}
     </>
   );
 }

@@ -1,5 +1,13 @@
 import { formatDateId, type ApiUser } from '@balai/domain';
-import { PROFILE_GROUPS, PROFILE_LABELS, type ProfileField } from './profile-fields.ts';
+import {
+  IDENTITY_CORRECTION,
+  PROFILE_GROUPS,
+  PROFILE_LABELS,
+  identityLocked,
+  isLockedField,
+  type ProfileField,
+} from './profile-fields.ts';
+import { VerifiedTag } from './verified-tag.tsx';
 
 function display(profile: ApiUser, field: ProfileField): string {
   const value = profile[field];
@@ -12,6 +20,11 @@ function display(profile: ApiUser, field: ProfileField): string {
 export function ProfileDetails({ profile }: { profile: ApiUser }) {
   return (
     <div className="space-y-8">
+      {identityLocked(profile) && (
+        <p className="rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-900">
+          {IDENTITY_CORRECTION}
+        </p>
+      )}
       {PROFILE_GROUPS.map((group) => (
         <section key={group.legend} aria-labelledby={`ringkasan-${group.legend}`}>
           <h2 id={`ringkasan-${group.legend}`} className="text-xl font-bold text-slate-900">
@@ -22,7 +35,10 @@ export function ProfileDetails({ profile }: { profile: ApiUser }) {
               const text = display(profile, field);
               return (
                 <div key={field} className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-                  <dt className="font-semibold text-slate-900">{PROFILE_LABELS[field]}</dt>
+                  <dt className="font-semibold text-slate-900">
+                    {PROFILE_LABELS[field]}
+                    {isLockedField(profile, field) && <VerifiedTag />}
+                  </dt>
                   <dd
                     className={`mt-1 break-words sm:col-span-2 sm:mt-0 ${
                       text === 'Belum diisi' ? 'italic text-slate-600' : 'text-slate-900'

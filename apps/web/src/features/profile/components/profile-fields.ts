@@ -1,66 +1,40 @@
 import {
-  BIODATA_LABELS,
-  EDUCATIONS,
-  GENDERS,
-  MARITAL_STATUSES,
-  NATIONALITIES,
-  RELIGIONS,
+  APPLICANT_FIELDS,
+  USER_FIELDS,
+  USER_LABELS,
+  USER_SECTIONS,
+  isIdentityField,
   type ApiUser,
+  type UserField,
 } from '@balai/domain';
 
-/** The editable profile fields, in the order the form and the summary show them. */
-export const PROFILE_GROUPS = [
-  { legend: 'Akun', fields: ['name', 'email'] },
-  {
-    legend: 'Data diri',
-    fields: [
-      'nik',
-      'kk_number',
-      'birth_place',
-      'birth_date',
-      'gender',
-      'religion',
-      'marital_status',
-      'occupation',
-      'education',
-      'nationality',
-    ],
-  },
-  { legend: 'Kontak dan alamat', fields: ['phone', 'address', 'rt', 'rw', 'hamlet'] },
-] as const;
+// The profile's fields, groups, labels and choices come from the user field definitions in
+// the domain (USER_FIELDS, USER_SECTIONS): typed once for the profile, the admin's user form
+// and the letters' applicant block.
 
-export type ProfileField = (typeof PROFILE_GROUPS)[number]['fields'][number];
+/** The editable profile fields, in the order the form and the summary show them. */
+export const PROFILE_GROUPS = USER_SECTIONS;
+
+export type ProfileField = UserField;
 
 export const PROFILE_FIELDS: readonly ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fields);
 
-export const PROFILE_LABELS: Record<ProfileField, string> = {
-  name: 'Nama lengkap',
-  email: 'E-mail',
-  ...BIODATA_LABELS,
-};
+export const PROFILE_LABELS = USER_LABELS as Readonly<Record<ProfileField, string>>;
+
+/** Name and e-mail are needed for the account; everything else may be filled in later. */
+export const PROFILE_REQUIRED: readonly ProfileField[] = USER_FIELDS.filter((f) => f.required).map(
+  (f) => f.name as ProfileField,
+);
 
 /** The choice fields and their lists, shown as selects. */
-export const PROFILE_CHOICES: Partial<Record<ProfileField, readonly string[]>> = {
-  gender: GENDERS,
-  religion: RELIGIONS,
-  marital_status: MARITAL_STATUSES,
-  education: EDUCATIONS,
-  nationality: NATIONALITIES,
-};
+export const PROFILE_CHOICES: Partial<Record<ProfileField, readonly string[]>> = Object.fromEntries(
+  USER_FIELDS.filter((f) => f.kind === 'select').map((f) => [f.name, f.options ?? []]),
+);
 
-/** The biodata a letter needs about its applicant: missing ones are pointed out. */
-export const LETTER_ESSENTIALS: readonly ProfileField[] = [
-  'nik',
-  'kk_number',
-  'birth_place',
-  'birth_date',
-  'gender',
-  'religion',
-  'marital_status',
-  'occupation',
-  'nationality',
-  'address',
-];
+/** The biodata a letter needs about its applicant (its required fields): missing ones are pointed out. */
+export const LETTER_ESSENTIALS: readonly ProfileField[] = APPLICANT_FIELDS.filter(
+  (f) => f.required && f.name !== 'name',
+).map((f) => f.name as ProfileField);
 
 export function missingEssentials(profile: ApiUser): ProfileField[] {
   return LETTER_ESSENTIALS.filter((field) => {
@@ -68,3 +42,17 @@ export function missingEssentials(profile: ApiUser): ProfileField[] {
     return value === null || value === undefined || value === '';
   });
 }
+
+/** True when the office has verified the identity: name, NIK, No. KK and birth data are locked. */
+export function identityLocked(profile: Pick<ApiUser, 'identity_verified_at'>): boolean {
+  return profile.identity_verified_at !== null && profile.identity_verified_at !== undefined;
+}
+
+/** A field the resident may no longer change themselves. */
+export function isLockedField(profile: ApiUser, field: ProfileField): boolean {
+  return identityLocked(profile) && isIdentityField(field);
+}
+
+/** How to get a verified field corrected. */
+export const IDENTITY_CORRECTION =
+  'Nama, NIK, No. KK, tempat dan tanggal lahir Anda sudah diverifikasi kantor desa sesuai KTP dan KK. Untuk memperbaikinya, datang ke kantor desa dengan membawa KTP dan KK.';

@@ -9,12 +9,17 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { updateProfile } from '../api/update-profile.ts';
 import {
+  IDENTITY_CORRECTION,
   PROFILE_CHOICES,
   PROFILE_FIELDS,
   PROFILE_GROUPS,
   PROFILE_LABELS,
+  PROFILE_REQUIRED,
+  identityLocked,
+  isLockedField,
   type ProfileField,
 } from './profile-fields.ts';
+import { VerifiedTag } from './verified-tag.tsx';
 
 type InputSetup = Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -41,9 +46,6 @@ const INPUTS: Partial<Record<ProfileField, InputSetup>> = {
   hamlet: { width: '20' },
 };
 
-/** Name and e-mail are needed for the account; everything else may be filled in later. */
-const REQUIRED: readonly ProfileField[] = ['name', 'email'];
-
 function toFormValues(profile: ApiUser): Record<ProfileField, string> {
   return Object.fromEntries(
     PROFILE_FIELDS.map((field) => [field, profile[field] == null ? '' : String(profile[field])]),
@@ -65,24 +67,43 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     return typeof message === 'string' ? message : undefined;
   };
 
+  // A new e-mail needs the current password (the server refuses it without).
+  const emailChanged =
+    String(form.watch('email') ?? '')
+      .trim()
+      .toLowerCase() !== profile.email;
+  const passwordError = (errors as Record<string, { message?: unknown } | undefined>)
+    .current_password?.message;
+
   const onSubmit = form.handleSubmit(async (values) => {
+    const { current_password: currentPassword, ...rest } = values;
     try {
-      onSaved(await updateProfile(values));
+      onSaved(
+        await updateProfile(
+          emailChanged ? { ...rest, current_password: currentPassword ?? '' } : rest,
+        ),
+      );
     } catch (error) {
-      applyServerErrors(form.setError, error, PROFILE_FIELDS);
+      applyServerErrors(form.setError, error, [...PROFILE_FIELDS, 'current_password']);
     }
   });
 
   return (
     <>
       <FormErrorSummary errors={errors} submitCount={submitCount} />
+      {identityLocked(profile) && (
+        <div className="mb-6 rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4 text-emerald-900">
+          <p className="font-semibold">Identitas Anda sudah diverifikasi kantor desa.</p>
+          <p className="mt-1">{IDENTITY_CORRECTION}</p>
+        </div>
+      )}
       <form noValidate onSubmit={onSubmit}>
         {PROFILE_GROUPS.map((group) => (
           <fieldset key={group.legend} className="mb-4">
             <legend className="mb-4 text-xl font-bold text-slate-900">{group.legend}</legend>
             {group.fields.map((field) => {
               const label = PROFILE_LABELS[field];
-              const optional = !REQUIRED.includes(field);
+              const optional = !PROFILE_REQUIRED.includes(field);
               const error = messageOf(field);
               const choices = PROFILE_CHOICES[field];
               if (choices) {
@@ -112,6 +133,27 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
                 );
               }
               const { hint, width, ...input } = INPUTS[field] ?? {};
+              if (isLockedField(profile, field)) {
+                // Sent back unchanged with the rest; the server refuses any other value.
+                return (
+                  <TextInput
+                    key={field}
+                    label={
+                      <>
+                        {label}
+                        <VerifiedTag />
+                      </>
+                    }
+                    hint="Sudah diverifikasi kantor desa; tidak dapat diubah sendiri."
+                    width={width}
+                    error={error}
+                    {...input}
+                    readOnly
+                    className="bg-slate-100"
+                    {...form.register(field)}
+                  />
+                );
+              }
               return (
                 <TextInput
                   key={field}
@@ -127,6 +169,16 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
             })}
           </fieldset>
         ))}
+        {emailChanged && (
+          <TextInput
+            label="Kata sandi saat ini"
+            hint="Untuk mengganti alamat e-mail. Alamat lama akan diberi tahu."
+            type="password"
+            autoComplete="current-password"
+            error={typeof passwordError === 'string' ? passwordError : undefined}
+            {...form.register('current_password')}
+          />
+        )}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" loading={isSubmitting}>
             Simpan profil

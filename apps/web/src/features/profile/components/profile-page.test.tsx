@@ -24,7 +24,7 @@ describe('profile page', () => {
     const main = screen.getByRole('main');
     expect(await within(main).findByText('3203012345670001')).toBeInTheDocument();
     expect(within(main).getByText('12 April 1990')).toBeInTheDocument();
-    expect(within(main).getByText(/Belum diisi: No\. KK, Pekerjaan\./)).toBeInTheDocument();
+    expect(within(main).getByText(/Belum diisi: Pekerjaan\./)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Profil Saya | Pemerintah Desa Sukamaju'));
   });
 
@@ -39,7 +39,7 @@ describe('profile page', () => {
       within(religion)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Pilih…', ...RELIGIONS]);
+    ).toEqual(['Pilih agama', ...RELIGIONS]);
     expect(religion).toHaveValue('Islam');
     expect(screen.getByLabelText('Nama lengkap')).toHaveValue('Siti Aminah');
 
@@ -64,6 +64,47 @@ describe('profile page', () => {
     );
     expect(storedAuth().user?.name).toBe('Siti Aminah Putri');
     expect(await screen.findByText('Petani')).toBeInTheDocument();
+  });
+
+  it('asks for the current password only when the e-mail changes, and shows the server answer on it', async () => {
+    let calls = 0;
+    const server = serveProfile((req) => {
+      calls += 1;
+      return calls === 1
+        ? {
+            status: 422,
+            body: {
+              message: 'Kata sandi saat ini salah.',
+              errors: { current_password: ['Kata sandi saat ini salah.'] },
+            },
+          }
+        : { body: { data: { ...RESIDENT, ...(req.body as object) } } };
+    });
+    seedSession(RESIDENT);
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Ubah profil' }));
+    expect(screen.queryByLabelText('Kata sandi saat ini')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'baru@contoh.id');
+    await user.type(screen.getByLabelText('Kata sandi saat ini'), 'salah-sekali');
+    await user.click(screen.getByRole('button', { name: 'Simpan profil' }));
+    expect(await screen.findByRole('link', { name: 'Kata sandi saat ini salah.' })).toHaveAttribute(
+      'href',
+      '#current_password',
+    );
+    expect(server.seen('PUT /api/profile')[0]!.body).toMatchObject({
+      email: 'baru@contoh.id',
+      current_password: 'salah-sekali',
+    });
+
+    await user.clear(screen.getByLabelText('Kata sandi saat ini'));
+    await user.type(screen.getByLabelText('Kata sandi saat ini'), 'kata-sandi-benar');
+    await user.click(screen.getByRole('button', { name: 'Simpan profil' }));
+    expect(await screen.findByText('Profil berhasil disimpan.')).toBeInTheDocument();
+    expect(server.seen('PUT /api/profile')[1]!.body).toMatchObject({
+      current_password: 'kata-sandi-benar',
+    });
   });
 
   it('shows validation and server 422 errors on the fields, keeping the input', async () => {
@@ -128,8 +169,9 @@ describe('change password page', () => {
     createFakeServer({
       'PUT /api/profile/password': () => ({
         status: 422,
+        // As the server answers it: the one field's message is the overall message too.
         body: {
-          message: 'Data tidak valid.',
+          message: 'Kata sandi saat ini salah.',
           errors: { current_password: ['Kata sandi saat ini salah.'] },
         },
       }),
@@ -147,5 +189,32 @@ describe('change password page', () => {
     expect(screen.getByLabelText('Kata sandi saat ini')).toHaveAccessibleDescription(
       'Kesalahan: Kata sandi saat ini salah.',
     );
+    // Once in the summary (its link), once on the field: never twice in the summary.
+    const summary = screen.getByRole('heading', { name: 'Ada masalah' }).parentElement!;
+    expect(within(summary).getAllByText('Kata sandi saat ini salah.')).toHaveLength(1);
+  });
+
+  it('says an empty new password is required, and names the boxes as labelled when they differ', async () => {
+    const server = createFakeServer({});
+    seedSession(RESIDENT);
+    const { user } = renderApp('/profile/change-password');
+    await user.type(await screen.findByLabelText('Kata sandi saat ini'), 'lama12345');
+    await user.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+    const summary = (await screen.findByRole('heading', { name: 'Ada masalah' })).parentElement!;
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Kata sandi baru wajib diisi.', 'Ulangi kata sandi baru wajib diisi.']);
+
+    await user.type(screen.getByLabelText('Kata sandi baru'), 'baru12345');
+    await user.type(screen.getByLabelText('Ulangi kata sandi baru'), 'baru12346');
+    await user.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'Ulangi kata sandi baru harus sama dengan Kata sandi baru.',
+      }),
+    ).toHaveAttribute('href', '#password_confirmation');
+    expect(server.seen('PUT /api/profile/password')).toHaveLength(0);
   });
 });

@@ -8,14 +8,22 @@ const TYPES = [
   {
     code: 'ku',
     title: 'Usaha',
+    name: 'Surat Keterangan Usaha',
+    aliases: ['SKU', 'usaha', 'KUR'],
     description: 'Keterangan bahwa Anda menjalankan usaha di desa.',
-    requirements: ['Fotokopi KTP', 'Foto tempat usaha'],
+    service_days: 2,
+    requirements: [
+      { key: 'ktp', label: 'Fotokopi KTP', online: 'optional' },
+      { key: 'foto_tempat_usaha', label: 'Foto tempat usaha', online: 'required' },
+    ],
   },
   {
     code: 'ktm',
     title: 'Tidak Mampu',
+    name: 'Surat Keterangan Tidak Mampu',
+    aliases: ['SKTM', 'beasiswa'],
     description: 'Keterangan keluarga kurang mampu.',
-    requirements: ['Fotokopi Kartu Keluarga'],
+    requirements: [{ key: 'kk', label: 'Fotokopi Kartu Keluarga', online: 'office' }],
   },
 ];
 
@@ -24,29 +32,71 @@ function serveTypes() {
 }
 
 describe('service pages', () => {
-  it('lists every service with its description, requirements and link', async () => {
+  it('lists every service by its full name, with what it is for, the service time and the requirements folded', async () => {
     serveTypes();
     renderApp('/service');
     expect(await screen.findByRole('heading', { level: 1, name: 'Layanan Surat' })).toBeVisible();
-    const item = (await screen.findByRole('heading', { name: 'Usaha' })).closest('li')!;
-    expect(item).toHaveTextContent('Keterangan bahwa Anda menjalankan usaha di desa.');
-    expect(
-      within(item)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Fotokopi KTP', 'Foto tempat usaha']);
-    expect(within(item).getByRole('link', { name: 'Ajukan surat Usaha' })).toHaveAttribute(
+    const item = (await screen.findByRole('heading', { name: 'Surat Keterangan Usaha' })).closest(
+      'li',
+    )!;
+    expect(within(item).getByRole('link', { name: 'Surat Keterangan Usaha' })).toHaveAttribute(
       'href',
       '/service/ku',
     );
-    expect(screen.getByRole('link', { name: 'Ajukan surat Tidak Mampu' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Keterangan bahwa Anda menjalankan usaha di desa.');
+    expect(item).toHaveTextContent('Lama layanan: 2 hari kerja');
+    const folded = item.querySelector('details')!;
+    expect(folded).not.toHaveAttribute('open');
+    expect(within(item).getByText('Persyaratan (2)')).toBeInTheDocument();
+    expect(Array.from(folded.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Fotokopi KTP (unggah foto atau bawa ke kantor desa)',
+      'Foto tempat usaha (wajib diunggah fotonya)',
+    ]);
+    expect(screen.getByRole('link', { name: 'Surat Keterangan Tidak Mampu' })).toBeInTheDocument();
+    expect(screen.getByText('2 jenis surat.')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('finds a letter by the name people know it by, the query kept in the address', async () => {
+    serveTypes();
+    const { user, router } = renderApp('/service');
+    const search = await screen.findByRole('searchbox', { name: 'Cari surat' });
+    expect(search).toHaveAccessibleDescription(
+      'Contoh: SKTM, SKU, SKCK, domisili, pengantar nikah',
+    );
+    await user.type(search, 'SKTM');
+    expect(screen.getByText('1 surat cocok dengan “SKTM”.')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('link', { name: 'Surat Keterangan Tidak Mampu' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Surat Keterangan Usaha' })).toBeNull();
+    expect(router.state.location.search).toBe('?q=SKTM');
+    await user.clear(search);
+    await user.type(search, 'akta tanah');
+    expect(screen.getByText(/^Tidak ada surat yang cocok dengan “akta tanah”\./)).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    expect(screen.queryByRole('link', { name: /^Surat Keterangan/ })).toBeNull();
+  });
+
+  it('opens with the search of the address', async () => {
+    serveTypes();
+    renderApp('/service?q=kur');
+    expect(await screen.findByRole('searchbox', { name: 'Cari surat' })).toHaveValue('kur');
+    await screen.findByRole('link', { name: 'Surat Keterangan Usaha' });
+    // The alias first; the other only because its description says "kurang".
+    expect(
+      screen.getAllByRole('link', { name: /^Surat Keterangan/ }).map((a) => a.textContent),
+    ).toEqual(['Surat Keterangan Usaha', 'Surat Keterangan Tidak Mampu']);
   });
 
   it('shows one service and, signed out, the way to sign in that comes back', async () => {
     serveTypes();
     renderApp('/service/ku');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usaha' })).toBeVisible();
-    expect(screen.getByText('Foto tempat usaha')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Surat Keterangan Usaha' }),
+    ).toBeVisible();
+    expect(document.title).toMatch(/^Surat Keterangan Usaha \|/);
+    expect(screen.getByText(/^Foto tempat usaha/)).toBeInTheDocument();
+    expect(screen.getByText(/2 hari kerja setelah permohonan lengkap diterima/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Masuk untuk mengajukan' })).toHaveAttribute(
       'href',
       '/auth/login?returnTo=%2Fservice%2Fku',
@@ -60,7 +110,9 @@ describe('service pages', () => {
       'GET /api/profile': () => ({ body: { data: RESIDENT } }),
     });
     renderApp('/service/ku');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usaha' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Surat Keterangan Usaha' }),
+    ).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Masuk untuk mengajukan' })).toBeNull();
   });
 

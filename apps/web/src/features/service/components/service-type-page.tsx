@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { useLetterTypes } from '../../../lib/letter-types.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { Requirements } from './requirements.tsx';
+import { letterTypeName, Requirements } from './requirements.tsx';
 
 /**
  * /service/{type}: what the letter is for and what to bring. Signed out, the way to sign in that
@@ -15,15 +15,27 @@ import { Requirements } from './requirements.tsx';
  */
 export function ServiceTypePage({
   signedIn,
+  step = 'form',
 }: {
   /** What a signed-in visitor gets instead of the way to sign in (the app puts the form here). */
   signedIn?: (code: string) => ReactNode;
+  /** 'check': the request's check-your-answers step; the requirements are not repeated there. */
+  step?: 'form' | 'check';
 }) {
   const { type: code = '' } = useParams();
   const { types, error, isLoading, retry } = useLetterTypes();
   const { isAuthenticated } = useAuth();
   const type = types?.find((t) => t.code === code);
-  usePageMeta(type ? type.title : types ? 'Layanan tidak ditemukan' : 'Layanan', type?.description);
+  usePageMeta(
+    type
+      ? step === 'check'
+        ? `Periksa jawaban: ${letterTypeName(type)}`
+        : letterTypeName(type)
+      : types
+        ? 'Layanan tidak ditemukan'
+        : 'Layanan',
+    type?.description,
+  );
 
   if (error && !types) {
     return (
@@ -53,14 +65,22 @@ export function ServiceTypePage({
   const here = paths.serviceType(type.code);
   return (
     <>
-      <PageHeader title={type.title} lead={type.description} />
+      <PageHeader title={letterTypeName(type)} lead={type.description} />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <nav aria-label="Remah roti" className="text-sm">
           <Link to={paths.service} className="text-brand-800 underline underline-offset-4">
             Semua layanan
           </Link>
         </nav>
-        <Requirements items={type.requirements} headingLevel={2} />
+        {type.service_days !== undefined && (
+          <p className="mt-6 text-lg text-slate-800">
+            <span className="font-semibold">Lama layanan:</span> {type.service_days} hari kerja
+            setelah permohonan lengkap diterima.
+          </p>
+        )}
+        {(step === 'form' || !isAuthenticated) && (
+          <Requirements items={type.requirements} headingLevel={2} />
+        )}
         {isAuthenticated && signedIn ? (
           signedIn(type.code)
         ) : (

@@ -22,10 +22,36 @@ describe('verify page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Surat ini asli' })).toBeVisible();
     expect(screen.getByText('470/012/Ds-SKM/XI/2026')).toBeInTheDocument();
     expect(screen.getByText('Usaha')).toBeInTheDocument();
-    expect(screen.getByText('20 November 2026')).toBeInTheDocument();
+    expect(screen.getByText('20 November 2026, 10.00 WIB')).toBeInTheDocument();
     expect(screen.getByText('S*** R*********')).toBeInTheDocument();
     expect(screen.getByText('f'.repeat(64))).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Surat asli | Pemerintah Desa Sukamaju'));
+  });
+
+  it("shows the issue date in village time, whatever the device's time zone", async () => {
+    // 02.25 WIB on 24 November is still 23 November in New York and in UTC.
+    createFakeServer({
+      'GET /api/verify/pagi': () => ({
+        body: {
+          data: {
+            number: '470/013/Ds-SKM/XI/2026',
+            type: { code: 'ku', title: 'Surat Keterangan Usaha' },
+            issued_at: '2026-11-23T19:25:00.000Z',
+            holder: 'S*** R*********',
+            sha256: 'e'.repeat(64),
+          },
+        },
+      }),
+    });
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(new Date('2026-11-23T19:25:00.000Z').getDate()).toBe(23);
+      renderApp('/verify/pagi');
+      expect(await screen.findByText('24 November 2026, 02.25 WIB')).toBeInTheDocument();
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('explains an unknown letter after a 404, without retrying', async () => {

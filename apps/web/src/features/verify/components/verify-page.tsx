@@ -1,3 +1,4 @@
+import { formatDateTimeId } from '@balai/domain';
 import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,8 +16,6 @@ export interface VerifiedLetter {
   holder: string;
   sha256: string;
 }
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long' });
 
 /** /verify/{token}: the page a letter's QR code opens, saying whether the letter is genuine. */
 export function VerifyPage() {
@@ -46,7 +45,8 @@ export function VerifyPage() {
           <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
             <Row label="Nomor surat" value={letter.number} />
             <Row label="Jenis surat" value={letter.type.title} />
-            <Row label="Tanggal terbit" value={dateFormat.format(new Date(letter.issued_at))} />
+            {/* In village time (WIB), whatever the clock of the phone that scanned the QR. */}
+            <Row label="Tanggal terbit" value={formatDateTimeId(letter.issued_at)} />
             <Row label="Pemegang surat" value={letter.holder} />
             <Row label="Sidik jari dokumen (SHA-256)" value={letter.sha256} mono />
           </dl>

@@ -1,0 +1,226 @@
+/**
+ * Reading every request a list's filters match, for the export (issue 12.5): the same filters
+ * and the same search as `listLetterRequests` (letter-search.ts), in the list's order, read in
+ * chunks so a 100,000-row export never holds its rows at once.
+ *
+ * - Without a search (or a resident's own, searched on the rows): keyset pages over the list's
+ *   own indexes, `(created_at, id)` after the last row of the previous chunk.
+ * - With a search: the matching requests' ids come from the search terms (ADR 0009), grouped
+ *   and sorted once (at most EXPORT_MAX_ROWS + 1 of them, see `searchIds`), then their rows are
+ *   read a chunk at a time. The ids are the only thing held for the whole export (under 1 MB at
+ *   the cap).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { LetterCode, LetterStatus } from '@balai/domain';
+import type { Database } from '../db/schema.ts';
+import {
+  PREFIX_END,
+  longestFirst,
+  searchOnRows,
+  searchTerms,
+  termFilters,
+  termsTable,
+} from './letter-search.ts';
+
+/** An export holds at most this many rows; a filter matching more is refused (see the route). */
+export const EXPORT_MAX_ROWS = 100_000;
+/** Rows read per query. */
+export const EXPORT_CHUNK = 1_000;
+
+export interface LetterExportFilter {
+  type?: LetterCode | undefined;
+  statuses?: readonly LetterStatus[] | undefined;
+  applicantUserId?: number | undefined;
+  /** Only this request (a search by its reference, "KU-000042", as the list does). */
+  id?: number | undefined;
+  createdFrom?: string | undefined;
+  createdBefore?: string | undefined;
+  search?: string | undefined;
+  sort?: 'newest' | 'oldest' | undefined;
+}
+
+/** The columns an export prints (never the letter's data or the verification token). */
+const EXPORT_COLUMNS = [
+  'r.id',
+  'r.type',
+  'r.status',
+  'r.applicant_name',
+  'r.applicant_nik',
+  'r.applicant_verified',
+  'r.phone',
+  'r.purpose',
+  'r.number',
+  'r.note',
+  'r.issued_at',
+  'r.created_at',
+  'r.updated_at',
+] as const;
+
+export interface LetterExportRow {
+  id: number;
+  type: LetterCode;
+  status: LetterStatus;
+  applicant_name: string;
+  applicant_nik: string;
+  applicant_verified: number;
+  phone: string | null;
+  purpose: string | null;
+  number: string | null;
+  note: string | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LetterExportPlan {
+  /** How many rows match, counted up to `max + 1`. */
+  count: number;
+  /** More than `max` rows match: the export is refused rather than cut short. */
+  tooMany: boolean;
+  /** The matching rows in the list's order, EXPORT_CHUNK at a time. */
+  chunks(): AsyncGenerator<LetterExportRow[]>;
+}
+
+/**
+ * Counts what the filters match (at most `max + 1`, so a filter over a million rows costs a
+ * bounded read) and prepares reading them. Call `chunks()` only when `tooMany` is false.
+ */
+export async function planLetterExport(
+  db: Kysely<Database>,
+  f: LetterExportFilter,
+  max = EXPORT_MAX_ROWS,
+): Promise<LetterExportPlan> {
+  const search = f.search?.trim();
+  const terms = search ? searchTerms(search) : null;
+  const dir = f.sort === 'oldest' ? 'asc' : 'desc';
+
+  if (terms && terms.length === 0) {
+    // A search of nothing but punctuation: the list answers with no rows, and so does this.
+    return { count: 0, tooMany: false, chunks: async function* () {} };
+  }
+
+  if (terms && f.applicantUserId === undefined && f.id === undefined) {
+    const { ids, count } = await searchIds(db, terms, f, dir, max);
+    return {
+      count,
+      tooMany: count > max,
+      chunks: async function* () {
+        for (let i = 0; i < ids.length && i < max; i += EXPORT_CHUNK) {
+          const slice = ids.slice(i, Math.min(i + EXPORT_CHUNK, max));
+          yield (await db
+            .selectFrom('letter_requests as r')
+            .select(EXPORT_COLUMNS)
+            .where('r.id', 'in', slice)
+            .orderBy('r.created_at', dir)
+            .orderBy('r.id', dir)
+            .execute()) as LetterExportRow[];
+        }
+      },
+    };
+  }
+
+  let base = db.selectFrom('letter_requests as r');
+  if (f.type) base = base.where('r.type', '=', f.type);
+  if (f.statuses?.length === 1) base = base.where('r.status', '=', f.statuses[0]!);
+  else if (f.statuses?.length) base = base.where('r.status', 'in', [...f.statuses]);
+  if (f.applicantUserId !== undefined) {
+    base = base.where('r.applicant_user_id', '=', f.applicantUserId);
+  }
+  if (f.id !== undefined) base = base.where('r.id', '=', f.id);
+  if (f.createdFrom) base = base.where('r.created_at', '>=', f.createdFrom);
+  if (f.createdBefore) base = base.where('r.created_at', '<', f.createdBefore);
+  if (terms) base = base.where((eb) => searchOnRows(eb, terms));
+
+  const counted = await db
+    .selectFrom(
+      base
+        .select('r.id')
+        .limit(max + 1)
+        .as('c'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  const count = Number(counted?.n ?? 0);
+  const after = dir === 'desc' ? sql.raw('<') : sql.raw('>');
+  return {
+    count,
+    tooMany: count > max,
+    chunks: async function* () {
+      let last: { created_at: string; id: number } | null = null;
+      let read = 0;
+      while (read < max) {
+        let q = base.select(EXPORT_COLUMNS);
+        if (last) {
+          const { created_at, id } = last;
+          q = q.where(sql<boolean>`(r.created_at, r.id) ${after} (${created_at}, ${id})`);
+        }
+        const rows = (await q
+          .orderBy('r.created_at', dir)
+          .orderBy('r.id', dir)
+          .limit(Math.min(EXPORT_CHUNK, max - read))
+          .execute()) as LetterExportRow[];
+        if (rows.length === 0) return;
+        read += rows.length;
+        const tail = rows[rows.length - 1]!;
+        last = { created_at: tail.created_at, id: tail.id };
+        yield rows;
+        if (rows.length < EXPORT_CHUNK) return;
+      }
+    },
+  };
+}
+
+/**
+ * The ids of the requests a search matches (the list's meaning: ADR 0009's terms, the longest
+ * word as the range, the others terms of the same request), in the list's order; at most
+ * `max + 1`. The range's entries are counted first (one index range, at most `max + 1` read):
+ *
+ * - at most `max` entries: they are grouped and sorted, all of them;
+ * - more: a request can be an entry of several terms ("Siti Sitompul" for "s"), so its distinct
+ *   requests are counted, stopping at `max + 1`; that many is answered at once (the export is
+ *   refused), without sorting a range that can cover every request ("32", "s").
+ */
+async function searchIds(
+  db: Kysely<Database>,
+  terms: readonly string[],
+  f: LetterExportFilter,
+  dir: 'asc' | 'desc',
+  max: number,
+): Promise<{ ids: number[]; count: number }> {
+  const [driver = '', ...others] = longestFirst(terms);
+  const t = termsTable(db, f.type);
+  const where = sql.join(
+    [
+      sql`t.term >= ${driver}`,
+      sql`t.term < ${driver + PREFIX_END}`,
+      ...termFilters(
+        {
+          type: f.type,
+          statuses: f.statuses,
+          createdFrom: f.createdFrom,
+          createdBefore: f.createdBefore,
+        },
+        others,
+      ),
+    ],
+    sql` and `,
+  );
+  const order = sql.raw(dir);
+  const limit = max + 1;
+  const entries = await sql<{ n: number }>`select count(*) as n from (
+      select 1 from ${t} where ${where} limit ${limit}
+    ) as c`.execute(db);
+  if (Number(entries.rows[0]?.n ?? 0) > max) {
+    const distinct = await sql<{ n: number }>`select count(*) as n from (
+        select distinct t.letter_request_id from ${t} where ${where} limit ${limit}
+      ) as c`.execute(db);
+    const n = Number(distinct.rows[0]?.n ?? 0);
+    // Refused anyway: the ids themselves are not needed, only that there are too many.
+    if (n > max) return { ids: [], count: n };
+  }
+  const found = await sql<{ id: number }>`select t.letter_request_id as id from ${t}
+     where ${where} group by t.letter_request_id, t.created_at
+     order by t.created_at ${order}, t.letter_request_id ${order} limit ${limit}`.execute(db);
+  const ids = found.rows.map((r) => Number(r.id));
+  return { ids, count: ids.length };
+}

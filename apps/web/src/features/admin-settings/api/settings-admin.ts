@@ -1,0 +1,72 @@
+import type { AdminSettings, PublicSettings, SettingsUpdate } from '@balai/domain';
+import useSWR, { type ScopedMutator } from 'swr';
+import { api } from '../../../lib/http-client.ts';
+import { apiPaths } from '../../../lib/paths.ts';
+
+/** `GET /api/settings/admin`: everything, the head of village and the number format included. */
+export const ADMIN_SETTINGS_KEY = '/settings/admin';
+/** `GET /api/settings/letter-number-preview?format=…&type=…` (administrators). */
+export const NUMBER_PREVIEW_PATH = '/settings/letter-number-preview';
+
+export function useAdminSettings() {
+  const { data, error, isLoading, mutate } = useSWR<{ data: AdminSettings }>(ADMIN_SETTINGS_KEY);
+  return { settings: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
+}
+
+/** The public part of the admin answer: what `GET /api/settings` gives every visitor. */
+export function publicPart(s: AdminSettings): PublicSettings {
+  return {
+    village_name: s.village_name,
+    kecamatan: s.kecamatan,
+    kabupaten: s.kabupaten,
+    provinsi: s.provinsi,
+    address: s.address,
+    postal_code: s.postal_code,
+    phone: s.phone,
+    email: s.email,
+    logo_file_id: s.logo_file_id,
+    logo_url: s.logo_url,
+    social: s.social,
+  };
+}
+
+/**
+ * `PUT /api/settings` with the whole identity. The answer goes straight into both cached
+ * settings (`mutate` of the app's SWR cache, `useSWRConfig().mutate`), so the public top bar
+ * and footer show the new name and logo at once, without another request.
+ */
+export async function saveSettings(
+  body: SettingsUpdate,
+  mutate: ScopedMutator,
+): Promise<AdminSettings> {
+  const { data } = await api.put<{ data: AdminSettings }>(apiPaths.settings, body);
+  await Promise.all([
+    mutate(ADMIN_SETTINGS_KEY, { data }, { revalidate: false }),
+    mutate(apiPaths.settings, { data: publicPart(data) }, { revalidate: false }),
+  ]);
+  return data;
+}
+
+/** What the preview endpoint answers: the next number of a type and the sequence it reads. */
+export interface NumberPreview {
+  number: string;
+  seq: number;
+  type: string;
+  type_title: string;
+  classification_code: string;
+  issued_on: string;
+  format: string;
+  village_code: string | null;
+}
+
+/**
+ * The sequence number the next letter of `type` would take under `format` (null: none asked).
+ * The answer of the last asked format stays while the next one loads.
+ */
+export function useNumberPreview(format: string | null, type: string) {
+  const { data, error, isLoading } = useSWR<{ data: NumberPreview }>(
+    format === null ? null : ([NUMBER_PREVIEW_PATH, { format, type }] as const),
+    { keepPreviousData: true },
+  );
+  return { preview: data?.data, error: error as unknown, isLoading };
+}

@@ -1,0 +1,45 @@
+import type { SettingsUpdate } from '@balai/domain';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { AdminPage } from '../../../components/admin/admin-page.tsx';
+import { useLeaveWarning } from '../../../components/admin/use-leave-warning.tsx';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { saveSettings, useAdminSettings } from '../api/settings-admin.ts';
+import { SettingsForm } from './settings-form.tsx';
+
+/**
+ * `/admin/settings`: the village's identity, logo, head of village, address, social links and
+ * the letter-number format with a live preview of the next number. After saving, a toast, and
+ * the public top bar and footer show the new name and logo at once.
+ */
+export function SettingsPage() {
+  const { settings, error, isLoading, retry } = useAdminSettings();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const [dirty, setDirty] = useState(false);
+  const leaveWarning = useLeaveWarning(dirty);
+
+  async function save(body: SettingsUpdate) {
+    const saved = await saveSettings(body, mutate);
+    toast.success('Pengaturan desa disimpan.');
+    return saved;
+  }
+
+  return (
+    <AdminPage
+      title="Pengaturan"
+      breadcrumbs={[{ label: 'Profil Desa' }, { label: 'Pengaturan' }]}
+      lead="Identitas desa untuk situs, kop surat, dan nomor surat."
+    >
+      {isLoading && !settings && <LoadingBlock />}
+      {error != null && !settings && <ErrorBlock error={error} onRetry={retry} />}
+      {settings && (
+        <div className="max-w-3xl">
+          <SettingsForm settings={settings} onSubmit={save} onDirtyChange={setDirty} />
+        </div>
+      )}
+      {leaveWarning.dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ApiUser, FieldValues } from '@balai/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AdminPage } from '../../../components/admin/admin-page.tsx';
+import { useLeaveWarning } from '../../../components/admin/use-leave-warning.tsx';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { DateTime } from '../../../components/ui/date-time.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { adminPaths } from '../../../lib/admin-paths.ts';
+import { createUser, refreshUsers, updateUser, useUser } from '../api/users-admin.ts';
+import { VerifiedTag } from './user-cells.tsx';
+import { UserForm } from './user-form.tsx';
+
+/** Who verified the identity and when; or that nobody has yet. */
+function VerificationStatus({ user }: { user: ApiUser }) {
+  const by = user.identity_verified_by;
+  const { user: verifier } = useUser(by !== null && by !== user.id ? by : null);
+  if (user.identity_verified_at == null) {
+    return (
+      <p>
+        <VerifiedTag verified={false} /> Identitas belum dicocokkan dengan KTP dan KK.
+      </p>
+    );
+  }
+  const name = by === null ? null : by === user.id ? user.name : (verifier?.name ?? null);
+  return (
+    <p>
+      <VerifiedTag verified /> Diverifikasi <DateTime value={user.identity_verified_at} />
+      {name ? ` oleh ${name}` : ''}.
+    </p>
+  );
+}
+
+/**
+ * `/admin/user/create` and `/admin/user/{id}/edit`: one form from the user field definitions;
+ * a 422 lands on its fields; leaving with unsaved changes asks first. On edit, the office can
+ * mark the identity verified (or take the mark back).
+ */
+export function UserFormPage({ id }: { id?: number }) {
+  const editing = id !== undefined;
+  const { user, error, isLoading, retry } = useUser(id);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [dirty, setDirty] = useState(false);
+  const leaveWarning = useLeaveWarning(dirty);
+
+  async function save(values: FieldValues) {
+    const saved = editing ? await updateUser(id, values) : await createUser(values);
+    await refreshUsers();
+    toast.success(`Pengguna "${saved.data.name}" ${editing ? 'disimpan' : 'dibuat'}.`);
+    leaveWarning.allowLeaving();
+    await navigate(adminPaths.users);
+  }
+
+  const title = editing ? 'Ubah Pengguna' : 'Buat Pengguna';
+  return (
+    <AdminPage
+      title={title}
+      breadcrumbs={[
+        { label: 'Manajemen' },
+        { label: 'Pengguna', to: adminPaths.users },
+        { label: editing ? 'Ubah' : 'Buat' },
+      ]}
+      lead={editing && user ? user.name : undefined}
+    >
+      {editing && isLoading && !user && <LoadingBlock />}
+      {editing && error != null && !user && <ErrorBlock error={error} onRetry={retry} />}
+      {(!editing || user) && (
+        <div className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+          <UserForm
+            user={user}
+            onSubmit={save}
+            onDirtyChange={setDirty}
+            verification={user ? <VerificationStatus user={user} /> : undefined}
+            secondary={
+              <Button variant="outlined" href={adminPaths.users}>
+                Batal
+              </Button>
+            }
+          />
+        </div>
+      )}
+      {leaveWarning.dialog}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,114 @@
+import { LETTER_STATUSES, type LetterStatus, type LetterType } from '@balai/domain';
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '../../../lib/http-client.ts';
+import { apiPaths, stripApi } from '../../../lib/paths.ts';
+import type { DeskRequest, DeskRequestDetail, PageMeta } from './types.ts';
+
+/** A list page with the counts the desk asks for (docs/letters.md, "The desks"). */
+export interface DeskPage {
+  data: DeskRequest[];
+  meta: PageMeta & {
+    total_exact: boolean;
+    counts?: Partial<Record<LetterStatus, number>>;
+  };
+}
+
+/** The statuses a request waits on the office in: the cross-type queue shows these. */
+export const QUEUE_STATUSES: readonly LetterStatus[] = ['submitted', 'processing'];
+
+/** The filters the queue keeps in the address, by their query names on the API. */
+export const DESK_FILTERS = ['status', 'from', 'to'] as const;
+
+/** The draft preview of a request: the letter as it would print now (admin). */
+export const deskPreviewPath = (type: LetterType, id: number) =>
+  `${apiPaths.letterItem(type.base, id)}/preview`;
+
+/**
+ * One page of a desk's queue: a type's requests (with the count in every status for the tabs),
+ * or, without a type, the requests of every type waiting on the office, oldest first.
+ */
+export function useDeskList(
+  type: LetterType | undefined,
+  query: Record<string, string | number | undefined>,
+) {
+  const path = type ? apiPaths.letterCollection(type.base) : apiPaths.letterRequests;
+  const full = type
+    ? { ...query, counts: LETTER_STATUSES.join(',') }
+    : {
+        ...query,
+        status: query.status ?? QUEUE_STATUSES.join(','),
+        counts: QUEUE_STATUSES.join(','),
+      };
+  const { data, error, isLoading, isValidating, mutate } = useSWR<DeskPage>([path, full] as const, {
+    keepPreviousData: true,
+    revalidateOnFocus: true,
+  });
+  return {
+    rows: data?.data,
+    meta: data?.meta,
+    error: error as unknown,
+    isLoading,
+    isValidating,
+    mutate,
+  };
+}
+
+/** One request with its timeline, as the office sees it. */
+export function useDeskRequest(type: LetterType, id: number) {
+  const { data, error, isLoading, mutate } = useSWR<{ data: DeskRequestDetail }>(
+    apiPaths.letterItem(type.base, id),
+  );
+  return { request: data?.data, error: error as unknown, isLoading, mutate };
+}
+
+/** The desk's changes; each revalidates the request, the type's lists and the cross-type queue. */
+export function useDeskActions(type: LetterType) {
+  const { mutate } = useSWRConfig();
+  const lists = new Set([apiPaths.letterCollection(type.base), apiPaths.letterRequests]);
+
+  async function refresh(id: number, detail?: DeskRequestDetail) {
+    await Promise.all([
+      mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && lists.has(key[0])),
+      detail
+        ? mutate(apiPaths.letterItem(type.base, id), { data: detail }, { revalidate: false })
+        : mutate(apiPaths.letterItem(type.base, id)),
+    ]);
+  }
+
+  return {
+    refresh,
+    async changeStatus(id: number, status: LetterStatus, note: string | null) {
+      const { data } = await api.post<{ data: DeskRequestDetail }>(
+        apiPaths.letterStatus(type.base, id),
+        { status, note },
+      );
+      await refresh(id, data);
+      return data;
+    },
+    async remove(id: number) {
+      await api.delete<{ message: string }>(apiPaths.letterItem(type.base, id));
+      await mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && lists.has(key[0]));
+    },
+    /** The draft PDF, as a blob for an object URL. */
+    async preview(id: number): Promise<Blob> {
+      const { blob } = await api.download(deskPreviewPath(type, id));
+      return blob;
+    },
+  };
+}
+
+/**
+ * Downloads an issued letter's PDF through the session (never public); the browser saves it
+ * under the server's file name.
+ */
+export async function downloadPdf(apiUrl: string, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await api.download(stripApi(apiUrl));
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,241 @@
+import {
+  apiPaths as domainApiPaths,
+  canEditLetter,
+  letterSchema,
+  requestReference,
+  type ApiUser,
+  type FieldValues,
+  type LetterType,
+} from '@balai/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { AdminPage } from '../../../components/admin/admin-page.tsx';
+import { DefinitionForm, toRawValues } from '../../../components/form/definition-form.tsx';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { adminPaths } from '../../../lib/admin-paths.ts';
+import { api, errorMessage } from '../../../lib/http-client.ts';
+import { apiPaths, stripApi } from '../../../lib/paths.ts';
+import useSWR from 'swr';
+import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
+import type { DeskRequestDetail } from '../api/types.ts';
+
+const group = (type: LetterType) => `service-${type.code}`;
+
+/** Finds a registered resident by name or NIK (the users list's search). */
+function ResidentPicker({
+  chosen,
+  onChoose,
+}: {
+  chosen: ApiUser | null;
+  onChoose: (user: ApiUser | null) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const { data, isLoading } = useSWR<{ data: ApiUser[] }>(
+    search
+      ? ([
+          stripApi(domainApiPaths.users.list),
+          { search, role: 'WARGA', active: 'true', per_page: 8 },
+        ] as const)
+      : null,
+  );
+  const users = data?.data;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSearch(String(new FormData(event.currentTarget).get('resident') ?? '').trim());
+  };
+  if (chosen) {
+    return (
+      <div className="rounded-md border-l-4 border-brand-800 bg-brand-50 p-4">
+        <p className="font-semibold text-slate-900">
+          Pemohon: {chosen.name} (NIK berakhiran {chosen.nik?.slice(-4) ?? '—'})
+        </p>
+        <p className="text-slate-700">
+          Data pemohon diambil dari profilnya saat permohonan dibuat; ia diberi tahu.
+        </p>
+        <Button variant="outlined" className="mt-3" onClick={() => onChoose(null)}>
+          Ganti pemohon
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form role="search" onSubmit={onSubmit} className="space-y-3">
+      <div>
+        <label htmlFor="resident" className="mb-1 block font-semibold text-slate-900">
+          Cari warga
+        </label>
+        <p id="resident-hint" className="mb-1 text-sm text-slate-700">
+          Nama atau NIK warga yang terdaftar
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="resident"
+            name="resident"
+            type="search"
+            aria-describedby="resident-hint"
+            className="h-11 min-w-0 flex-1 basis-60 rounded-md border-2 border-slate-700 px-3 text-base"
+          />
+          <Button type="submit" variant="outlined">
+            Cari
+          </Button>
+        </div>
+      </div>
+      {search && isLoading && <LoadingBlock label="Mencari warga…" />}
+      {search && users && (
+        <div aria-live="polite">
+          {users.length === 0 ? (
+            <p className="text-slate-800">Tidak ada warga yang cocok dengan “{search}”.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 border-y border-slate-200">
+              {users.map((u) => (
+                <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-semibold text-slate-900">{u.name}</span>{' '}
+                    <span className="text-slate-700">NIK berakhiran {u.nik?.slice(-4) ?? '—'}</span>
+                  </span>
+                  <Button size="sm" variant="outlined" onClick={() => onChoose(u)}>
+                    Pilih<span className="sr-only"> {u.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/**
+ * `/admin/service-{type}/create`: a request filed on a registered resident's behalf: find them
+ * by name or NIK, then the type's fields. The resident sees it in their history and is notified.
+ */
+export function DeskCreatePage({ type }: { type: LetterType }) {
+  const [resident, setResident] = useState<ApiUser | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
+  const key = useRef(crypto.randomUUID());
+  const actions = useDeskActions(type);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  async function submit(values: FieldValues) {
+    if (!resident) return;
+    setServerError(null);
+    try {
+      const { data } = await api.post<{ data: DeskRequestDetail }>(
+        apiPaths.letterCollection(type.base),
+        { ...values, applicant_id: resident.id },
+        { headers: { 'Idempotency-Key': key.current } },
+      );
+      await actions.refresh(data.id, data);
+      toast.success(`Permohonan ${requestReference(type.code, data.id)} dibuat.`);
+      void navigate(adminPaths.detail(group(type), data.id));
+    } catch (e) {
+      setServerError(e);
+      toast.error(errorMessage(e), { title: 'Permohonan belum dibuat' });
+    }
+  }
+
+  return (
+    <AdminPage
+      title={`Buat Permohonan ${type.title}`}
+      breadcrumbs={[
+        { label: 'Layanan', to: adminPaths.desks },
+        { label: type.title, to: adminPaths.list(group(type)) },
+        { label: 'Buat' },
+      ]}
+      lead="Mengajukan surat atas nama warga yang datang ke kantor desa."
+    >
+      <div className="max-w-2xl">
+        <h2 className="mb-3 text-xl font-bold text-slate-900">1. Pemohon</h2>
+        <ResidentPicker chosen={resident} onChoose={setResident} />
+        {resident && (
+          <>
+            <h2 className="mt-8 mb-3 text-xl font-bold text-slate-900">2. Isian surat</h2>
+            <DefinitionForm
+              fields={type.fields}
+              schema={letterSchema(type)}
+              defaultValues={toRawValues(type.fields, { phone: resident.phone ?? '' })}
+              submitLabel="Ajukan permohonan"
+              serverError={serverError}
+              onSubmit={submit}
+            />
+          </>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+/** `/admin/service-{type}/{id}/edit`: the type's fields while the request is not final. */
+export function DeskEditPage({ type, id }: { type: LetterType; id: number }) {
+  const { request, error, isLoading, mutate } = useDeskRequest(type, id);
+  const [serverError, setServerError] = useState<unknown>(null);
+  const actions = useDeskActions(type);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const reference = requestReference(type.code, id);
+  const crumbs = [
+    { label: 'Layanan', to: adminPaths.desks },
+    { label: type.title, to: adminPaths.list(group(type)) },
+    { label: reference, to: adminPaths.detail(group(type), id) },
+    { label: 'Ubah' },
+  ];
+
+  async function submit(values: FieldValues) {
+    setServerError(null);
+    try {
+      const { data } = await api.put<{ data: DeskRequestDetail }>(
+        apiPaths.letterItem(type.base, id),
+        values,
+      );
+      await actions.refresh(id, data);
+      toast.success(`Isian permohonan ${reference} disimpan.`);
+      void navigate(adminPaths.detail(group(type), id));
+    } catch (e) {
+      setServerError(e);
+    }
+  }
+
+  return (
+    <AdminPage title={`Ubah Permohonan ${reference}`} breadcrumbs={crumbs} lead={type.pdfTitle}>
+      {error !== undefined && !request && (
+        <ErrorBlock error={error} onRetry={() => void mutate()} />
+      )}
+      {isLoading && !request && <LoadingBlock />}
+      {request &&
+        (canEditLetter(request.status, 'ADMINISTRATOR') ? (
+          <div className="max-w-2xl">
+            <DefinitionForm
+              fields={type.fields}
+              schema={letterSchema(type)}
+              defaultValues={toRawValues(type.fields, {
+                ...request.fields,
+                purpose: request.purpose,
+                phone: request.phone,
+              })}
+              submitLabel="Simpan"
+              serverError={serverError}
+              onSubmit={submit}
+              secondary={
+                <Button variant="outlined" href={adminPaths.detail(group(type), id)}>
+                  Batal
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <>
+            <p className="text-lg text-slate-800">
+              Permohonan berstatus “{request.status_label}” tidak dapat diubah lagi.
+            </p>
+            <Button href={adminPaths.detail(group(type), id)} className="mt-4">
+              Kembali ke permohonan
+            </Button>
+          </>
+        ))}
+    </AdminPage>
+  );
+}

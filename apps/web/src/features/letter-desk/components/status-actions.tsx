@@ -1,0 +1,55 @@
+import {
+  availableTransitions,
+  canDeleteLetter,
+  canEditLetter,
+  type LetterStatus,
+  type LetterTransition,
+} from '@balai/domain';
+
+/** The administrator's status actions on a request in this status, from the domain. */
+export const deskTransitions = (status: LetterStatus): LetterTransition[] =>
+  availableTransitions(status, 'ADMINISTRATOR');
+
+/**
+ * Every button the desk shows for a request in this status, in order: the status actions the
+ * domain allows the administrator, then Unduh PDF (an issued letter) and Hapus (where allowed).
+ */
+export function deskButtonLabels(status: LetterStatus, hasPdf: boolean): string[] {
+  return [
+    ...deskTransitions(status).map((t) => t.actionLabel),
+    ...(canEditLetter(status, 'ADMINISTRATOR') ? ['Ubah isian'] : []),
+    ...(status === 'completed' && hasPdf ? ['Unduh PDF'] : []),
+    ...(canDeleteLetter(status) ? ['Hapus'] : []),
+  ];
+}
+
+/** Quick picks for the note: what a clerk most often writes. */
+export const NOTE_PICKS: Partial<Record<LetterStatus, readonly string[]>> = {
+  needs_revision: [
+    'Foto KTP tidak terbaca; kirim ulang foto yang jelas.',
+    'Surat Pengantar RT/RW belum dilampirkan.',
+    'Data pemohon berbeda dengan Kartu Keluarga; mohon diperiksa.',
+    'Keperluan surat belum jelas; tuliskan untuk apa surat digunakan.',
+  ],
+  rejected: [
+    'Pemohon bukan warga desa ini.',
+    'Permohonan ganda: surat yang sama sudah diajukan.',
+    'Keterangan yang diminta tidak dapat dibenarkan oleh desa.',
+  ],
+};
+
+/** What the banner says after a change. */
+export function changedMessage(to: LetterStatus, number: string | null): string {
+  switch (to) {
+    case 'processing':
+      return 'Permohonan sedang diproses.';
+    case 'needs_revision':
+      return 'Pemohon diminta melengkapi permohonan. Catatan Anda dikirim kepadanya.';
+    case 'rejected':
+      return 'Permohonan ditolak. Alasannya dikirim kepada pemohon.';
+    case 'completed':
+      return `Surat diterbitkan${number ? ` dengan nomor ${number}` : ''}. Pemohon diberi tahu.`;
+    default:
+      return 'Status permohonan diubah.';
+  }
+}

@@ -1,0 +1,355 @@
+/**
+ * Proof suite "Two processes" (docs/reliability.md): two server processes started together on
+ * one new PostgreSQL database, sharing their rate-limit counters in Redis (a Redis database of
+ * the suite's own, PROOF_REDIS_DB, default 11; only the keys this suite made are removed at the
+ * end). Checked, in order:
+ *
+ * 1. a session made on one process is valid on the other, and logout on either ends it on both;
+ * 2. a per-route limit counts across both (forgot-password: 5 a minute per address — three
+ *    requests to each process, the sixth is a 429);
+ * 3. mixed load spread over both — eight loops filing letters of two types with different
+ *    number sequences, two loops issuing them, two loops reading lists — and one process killed
+ *    with SIGKILL (by its pid) mid-load, the loops moving to the survivor;
+ * 4. then: no 5xx from the survivor; every acknowledged request in the database exactly once,
+ *    and nothing there that was not sent; every issued letter numbered once, and per sequence
+ *    the numbers 1…N without a gap, N being the sequence's last number.
+ */
+import { execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { letterTypeByCode, type LetterCode } from '@balai/domain';
+import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
+import {
+  ADMIN,
+  freePort,
+  freshDatabaseUrl,
+  postgresReachable,
+  sleep,
+  startServer,
+  statusObject,
+  stopServer,
+  writeResults,
+} from './lib.ts';
+
+const REDIS_DB = Number(process.env.PROOF_REDIS_DB ?? 11);
+const REDIS_URL = `redis://127.0.0.1:6379/${REDIS_DB}`;
+const LOAD_BEFORE_KILL_MS = Number(process.env.PROOF_TWO_BEFORE_MS ?? 8000);
+const LOAD_AFTER_KILL_MS = Number(process.env.PROOF_TWO_AFTER_MS ?? 8000);
+/** Two types whose numbers come from different sequences (codes 470 and 500). */
+const TYPES: LetterCode[] = ['kp', 'ku'];
+const MARK = `Bukti Dua ${Date.now().toString(36)}`;
+
+const redis = (...args: string[]) =>
+  execFileSync('redis-cli', ['-h', '127.0.0.1', '-n', String(REDIS_DB), ...args], {
+    encoding: 'utf8',
+  }).trim();
+
+if (!(await postgresReachable())) {
+  console.error('PostgreSQL tidak dapat dihubungi: suite ini membutuhkannya.');
+  process.exit(1);
+}
+if (redis('PING') !== 'PONG') {
+  console.error('Redis tidak dapat dihubungi di 127.0.0.1:6379.');
+  process.exit(1);
+}
+const keysBefore = new Set(redis('--scan').split('\n').filter(Boolean));
+
+const url = await freshDatabaseUrl('postgres', 'proof_two');
+const ports = [await freePort(), await freePort()];
+const env = {
+  DATABASE_URL: url,
+  REDIS_URL,
+  // The general per-address limit stays on (counted in Redis) but above this load, which comes
+  // from one address; the per-route limits keep their defaults.
+  RATE_LIMIT_MAX: '1000000',
+};
+// Started together on the empty database (issue 14.10: the seed runs under a lock).
+const servers: ChildProcess[] = await Promise.all(ports.map((p) => startServer(env, p)));
+const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const problems: string[] = [];
+const expectThat = (ok: boolean, what: string) => {
+  if (!ok) problems.push(what);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+};
+
+// 1. Sessions.
+const loginOn = async (base: string) =>
+  ((await call(base, 'POST', '/api/login', undefined, ADMIN)).json.data as { token: string }).token;
+const sessionChecks: Record<string, number> = {};
+const pairs: [number, number][] = [
+  [0, 1],
+  [1, 0],
+];
+for (const [from, to] of pairs) {
+  const token = await loginOn(bases[from]!);
+  const other = await call(bases[to]!, 'GET', '/api/profile', token);
+  sessionChecks[`made on ${from + 1}, profile on ${to + 1}`] = other.status;
+  expectThat(
+    other.status === 200,
+    `a session made on process ${from + 1} is valid on process ${to + 1}`,
+  );
+  const out = await call(bases[to]!, 'POST', '/api/logout', token);
+  const after = await Promise.all(bases.map((b) => call(b, 'GET', '/api/profile', token)));
+  sessionChecks[`made on ${from + 1}, logout on ${to + 1}`] = out.status;
+  after.forEach(
+    (a, i) => (sessionChecks[`made on ${from + 1}, after logout, profile on ${i + 1}`] = a.status),
+  );
+  expectThat(
+    out.status === 200 && after.every((a) => a.status === 401),
+    `logout on process ${to + 1} ends the session on both (${after.map((a) => a.status).join(', ')})`,
+  );
+}
+
+// 2. A per-route limit shared through Redis.
+const forgot: number[] = [];
+for (let i = 0; i < 6; i++) {
+  const r = await call(bases[i % 2]!, 'POST', '/api/forgot-password', undefined, {
+    email: `tidak.ada.${i}@bukti.desa.id`,
+  });
+  forgot.push(r.status);
+}
+const seventh = await call(bases[1]!, 'POST', '/api/forgot-password', undefined, {
+  email: 'tidak.ada@bukti.desa.id',
+});
+expectThat(
+  forgot.slice(0, 5).every((s) => s === 200) && forgot[5] === 429 && seventh.status === 429,
+  `forgot-password, 5 a minute per address, counted across both processes (${forgot.join(', ')}, ${seventh.status}: ${String(seventh.json.message)})`,
+);
+
+// 3. Mixed load over both, one killed.
+const token = await loginOn(bases[0]!);
+const alive = [true, true];
+const statuses = [new Map<number, number>(), new Map<number, number>()];
+const unexpected: string[] = [];
+const count = (i: number, s: number) => statuses[i]!.set(s, (statuses[i]!.get(s) ?? 0) + 1);
+let turn = 0;
+/** A live process, taking turns. */
+const pick = () => {
+  turn += 1;
+  return alive[turn % 2] ? turn % 2 : (turn + 1) % 2;
+};
+const acknowledged: { id: number; name: string; code: LetterCode }[] = [];
+const sentNames = new Set<string>();
+const issuedAck: { id: number; number: string }[] = [];
+const toIssue: { id: number; code: LetterCode }[] = [];
+let running = true;
+let n = 0;
+
+async function request(method: string, path: string, body?: unknown) {
+  const i = pick();
+  try {
+    const r = await call(bases[i]!, method, path, token, body);
+    count(i, r.status);
+    if (r.status >= 400 && unexpected.length < 20)
+      unexpected.push(
+        `${i + 1}: ${method} ${path} ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`,
+      );
+    return r;
+  } catch {
+    count(i, 0);
+    return null;
+  }
+}
+
+const filers = Array.from({ length: 8 }, async (_, w) => {
+  while (running) {
+    const code = TYPES[w % TYPES.length]!;
+    const name = `${MARK} ${++n}`;
+    sentNames.add(name);
+    const r = await request('POST', letterTypeByCode(code)!.base, {
+      ...LETTER_EXAMPLES[code],
+      applicant: {
+        name,
+        nik: `3201${String(n).padStart(12, '0')}`,
+        birth_place: 'Bogor',
+        birth_date: '1980-01-01',
+        gender: 'Laki-laki',
+        religion: 'Islam',
+        marital_status: 'Kawin',
+        occupation: 'Petani',
+        education: 'SMA/Sederajat',
+        nationality: 'WNI',
+        address: 'Kampung Babakan No. 8',
+      },
+    });
+    if (r?.status === 201) {
+      const id = (r.json.data as { id: number }).id;
+      acknowledged.push({ id, name, code });
+      if (id % 2 === 0) toIssue.push({ id, code });
+    } else await sleep(30);
+  }
+});
+const issuers = Array.from({ length: 2 }, async () => {
+  while (running) {
+    const next = toIssue.shift();
+    if (next === undefined) {
+      await sleep(20);
+      continue;
+    }
+    for (const status of ['processing', 'completed']) {
+      const r = await request('POST', `${letterTypeByCode(next.code)!.base}/${next.id}/status`, {
+        status,
+        note: null,
+      });
+      if (r?.status !== 200) break;
+      const data = r.json.data as { number: string | null };
+      if (status === 'completed' && data.number)
+        issuedAck.push({ id: next.id, number: data.number });
+    }
+  }
+});
+const listers = Array.from({ length: 2 }, async (_, w) => {
+  while (running) {
+    await request('GET', `${letterTypeByCode(TYPES[w]!)!.base}/?per_page=20`);
+    await request('GET', '/api/letter-requests?per_page=10&sort=-created_at');
+  }
+});
+
+await sleep(LOAD_BEFORE_KILL_MS);
+const killedPid = servers[1]!.pid!;
+process.kill(killedPid, 'SIGKILL');
+alive[1] = false;
+const killedAt = acknowledged.length;
+console.log(
+  `process 2 (pid ${killedPid}) killed with SIGKILL after ${killedAt} acknowledged requests`,
+);
+await sleep(LOAD_AFTER_KILL_MS);
+running = false;
+await Promise.all([...filers, ...issuers, ...listers]);
+
+// 4. Checks, straight from the database.
+const c = new pg.Client({ connectionString: url });
+await c.connect();
+const rows = (
+  await c.query<{
+    id: number;
+    applicant_name: string;
+    type: string;
+    number: string | null;
+    number_seq: number | null;
+    number_year: number | null;
+  }>(
+    'select id, applicant_name, type, number, number_seq, number_year from letter_requests where applicant_name like $1',
+    [`${MARK} %`],
+  )
+).rows;
+const sequences = (
+  await c.query<{ scope: string; year: number; last_seq: number }>(
+    'select scope, year, last_seq from letter_sequences',
+  )
+).rows;
+await c.end();
+
+const byName = new Map<string, number>();
+for (const r of rows) byName.set(r.applicant_name, (byName.get(r.applicant_name) ?? 0) + 1);
+const ids = new Set(rows.map((r) => r.id));
+const lost = acknowledged.filter((a) => !ids.has(a.id));
+const twice = [...byName].filter(([, k]) => k > 1);
+const notSent = rows.filter((r) => !sentNames.has(r.applicant_name));
+const unacknowledgedInDb = rows.length - acknowledged.length;
+const survivor5xx = [...statuses[0]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
+expectThat(
+  survivor5xx === 0,
+  `no 5xx from the survivor (${JSON.stringify(statusObject(statuses[0]!))})`,
+);
+expectThat(
+  lost.length === 0,
+  `every acknowledged request is in the database (${acknowledged.length} acknowledged, ${lost.length} missing)`,
+);
+expectThat(
+  twice.length === 0 && notSent.length === 0,
+  `no request twice, none that was not sent (${twice.length} twice)`,
+);
+const killed5xx = [...statuses[1]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
+expectThat(
+  killed5xx === 0,
+  `no 5xx from process 2 before it was killed (${JSON.stringify(statusObject(statuses[1]!))}; 0 = cut off)`,
+);
+const failedToB = statuses[1]!.get(0) ?? 0;
+expectThat(
+  unacknowledgedInDb >= 0 && unacknowledgedInDb <= failedToB,
+  `requests in the database without an answer: ${unacknowledgedInDb} (at most the ${failedToB} cut off by the kill)`,
+);
+
+const numbered = rows.filter((r) => r.number !== null);
+const numbers = new Set(numbered.map((r) => r.number));
+const ackedNumbers = issuedAck.filter(
+  (a) => numbered.find((r) => r.id === a.id)?.number !== a.number,
+);
+expectThat(numbers.size === numbered.length, `no number twice (${numbered.length} issued)`);
+expectThat(
+  ackedNumbers.length === 0,
+  `every acknowledged issue kept its number (${issuedAck.length} acknowledged)`,
+);
+const gapReport: Record<string, { issued: number; last_seq: number; gaps: number[] }> = {};
+const oneRegister = sequences.some((q) => q.scope === '*');
+const scopes = new Map<string, number[]>();
+for (const r of numbered) {
+  const scope = oneRegister ? '*' : letterTypeByCode(r.type as LetterCode)!.classificationCode;
+  scopes.set(scope, [...(scopes.get(scope) ?? []), r.number_seq!]);
+}
+for (const [scope, list] of scopes) {
+  const seqs = list.sort((a, b) => a - b);
+  const last = sequences.find((q) => q.scope === scope)?.last_seq ?? 0;
+  const present = new Set(seqs);
+  const gaps = Array.from({ length: last }, (_, i) => i + 1).filter((k) => !present.has(k));
+  gapReport[scope] = { issued: seqs.length, last_seq: last, gaps: gaps.slice(0, 20) };
+  expectThat(
+    gaps.length === 0 && seqs.length === last,
+    `sequence ${scope}: numbers 1…${last} each once, no gap (${seqs.length} issued)`,
+  );
+}
+expectThat(
+  scopes.size === (oneRegister ? 1 : TYPES.length),
+  `letters issued from ${scopes.size} sequences`,
+);
+
+for (const s of servers) if (s.exitCode === null && s.pid !== killedPid) await stopServer(s);
+// Only the keys this suite made, in its own Redis database.
+const made = redis('--scan')
+  .split('\n')
+  .filter((k) => k && !keysBefore.has(k));
+for (const k of made) redis('DEL', k);
+
+writeResults('proof-two-processes.json', {
+  suite: 'two-processes',
+  date: new Date().toISOString(),
+  command: 'npm run proof -- two-processes',
+  redis: REDIS_URL,
+  sessions: sessionChecks,
+  forgot_password_across_processes: [...forgot, seventh.status],
+  load_ms: { before_kill: LOAD_BEFORE_KILL_MS, after_kill: LOAD_AFTER_KILL_MS },
+  killed: { process: 2, pid: killedPid, after_acknowledged: killedAt },
+  answers: { survivor: statusObject(statuses[0]!), killed: statusObject(statuses[1]!) },
+  acknowledged: acknowledged.length,
+  in_database: rows.length,
+  lost: lost.length,
+  twice: twice.length,
+  issued: numbered.length,
+  issued_acknowledged: issuedAck.length,
+  sequences: gapReport,
+  unexpected: unexpected.slice(0, 10),
+  redis_keys_removed: made.length,
+  problems,
+});
+console.log(
+  problems.length === 0
+    ? 'two-processes: all checks passed'
+    : `two-processes: ${problems.length} FAILED`,
+);
+process.exit(problems.length === 0 ? 0 : 1);

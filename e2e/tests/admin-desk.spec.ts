@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { letterTypeByCode, requestReference } from '@balai/domain';
+import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
+import { signIn } from './admin.ts';
+import { apiSession, expectAccessible, photograph } from './checks.ts';
+import { ADMIN, RESIDENT } from './fixtures.ts';
+
+const ku = letterTypeByCode('ku')!;
+
+test('a clerk takes a resident request from the queue to an issued letter, through a revision and the draft preview', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // The resident files a business letter (through the API: the form has its own tests).
+  const resident = await apiSession(request, RESIDENT);
+  const filed = await request.post(ku.base, {
+    headers: resident,
+    data: LETTER_EXAMPLES.ku,
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const { id } = (await filed.json()).data as { id: number };
+  const reference = requestReference('ku', id);
+
+  await signIn(page, ADMIN, /\/admin$/);
+
+  // The office's notification of the new request opens the desk's review page.
+  const office = await apiSession(request, ADMIN);
+  const notices = (await (await request.get('/api/notifications', { headers: office })).json())
+    .data as { link: string | null }[];
+  const link = notices.map((n) => n.link).find((l) => l === `/admin/service-ku/${id}`);
+  expect(link, 'a notification about the new request').toBeDefined();
+
+  // The queue: the request is there under Diajukan, with its reference.
+  await page.goto('/admin/service-ku');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(ku.title);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: reference, exact: true }) });
+  await expect(row).toBeVisible();
+  await expectAccessible(page, 'desk queue');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(400); // the sidebar's 0.3 s slide
+    await expect(row).toBeVisible();
+    // The page itself never scrolls sideways (the tabs and the table scroll in their regions).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await photograph(page, `admin-desk-queue-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The review page, from the notification's link.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(reference);
+  await expect(page.getByText(RESIDENT.name).first()).toBeVisible();
+  await expectAccessible(page, 'desk review');
+  const actions = page.getByRole('group', { name: 'Tindakan' });
+  await expect(actions.getByRole('button', { name: 'Proses' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Terbitkan Surat' })).toHaveCount(0);
+
+  // Minta Dilengkapi needs a note.
+  await actions.getByRole('button', { name: 'Minta Dilengkapi' }).click();
+  const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await dialog.getByRole('button', { name: 'Minta Dilengkapi' }).click();
+  await expect(dialog).toContainText('Yang perlu dilengkapi wajib diisi.');
+  await dialog
+    .getByLabel('Yang perlu dilengkapi')
+    .fill('Foto KTP kurang jelas, mohon unggah ulang.');
+  await dialog.getByRole('button', { name: 'Minta Dilengkapi' }).click();
+  await expect(page.getByText('Perlu Dilengkapi').first()).toBeVisible();
+  await expect(page.getByText('Foto KTP kurang jelas, mohon unggah ulang.').first()).toBeVisible();
+
+  // Processed, then issued after the draft preview.
+  await page
+    .getByRole('group', { name: 'Tindakan' })
+    .getByRole('button', { name: 'Proses' })
+    .click();
+  await expect(page.getByText('Diproses').first()).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Tindakan' })
+    .getByRole('button', { name: 'Terbitkan Surat' })
+    .click();
+  const preview = page.getByRole('region', { name: 'Periksa surat sebelum diterbitkan' });
+  await expect(preview).toBeVisible();
+  await expect(preview.locator('iframe')).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(400); // the sidebar's 0.3 s slide
+    await photograph(page, `admin-desk-review-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await preview.getByRole('button', { name: 'Terbitkan Surat sekarang' }).click();
+  await expect(page.getByText('Selesai').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: /Unduh PDF/ })
+      .or(page.getByRole('link', { name: /Unduh PDF/ })),
+  ).toBeVisible();
+
+  // The resident's copy is the issued letter, with a number.
+  const done = (await (await request.get(`${ku.base}/${id}`, { headers: resident })).json()).data;
+  expect(done.status).toBe('completed');
+  expect(done.number).toMatch(/\//);
+});

@@ -1,0 +1,125 @@
+import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from './choices.ts';
+import { field, type FieldDef, type ProfileField } from './field-defs.ts';
+import { msg } from './messages.ts';
+import { ROLES } from './roles.ts';
+
+// Users described once, as field definitions (no zod here: the web may import this anywhere).
+// The profile form, the admin's user form and the letters' applicant block are built from
+// these; the zod schemas in users.ts take their labels from here, and users.test.ts checks
+// that names, labels and required-ness agree.
+
+/** What a person is: the account's name and e-mail and the biodata, in the profile's order. */
+export const USER_FIELDS: readonly FieldDef[] = [
+  field.text('name', 'Nama lengkap', { required: true, maxLength: 100 }),
+  field.email('email', 'E-mail', { required: true }),
+  field.nik('nik', 'NIK', { unique: true }),
+  field.text('kk_number', 'No. KK', {
+    maxLength: 16,
+    pattern: '\\d{16}',
+    patternMessage: msg.exactDigits('No. KK', 16),
+    hint: '16 digit, sesuai Kartu Keluarga.',
+  }),
+  field.text('birth_place', 'Tempat lahir', { maxLength: 100 }),
+  field.date('birth_date', 'Tanggal lahir', { notFuture: true }),
+  field.select('gender', 'Jenis kelamin', { options: GENDERS }),
+  field.select('religion', 'Agama', { options: RELIGIONS }),
+  field.select('marital_status', 'Status perkawinan', { options: MARITAL_STATUSES }),
+  field.text('occupation', 'Pekerjaan', { maxLength: 100 }),
+  field.select('education', 'Pendidikan', { options: EDUCATIONS }),
+  field.select('nationality', 'Kewarganegaraan', { options: NATIONALITIES }),
+  field.phone('phone', 'No. HP'),
+  field.text('address', 'Alamat', { hint: 'Nama jalan atau gang dan nomor rumah' }),
+  field.text('rt', 'RT', {
+    maxLength: 3,
+    pattern: '\\d{1,3}',
+    patternMessage: 'RT harus 1–3 digit angka.',
+  }),
+  field.text('rw', 'RW', {
+    maxLength: 3,
+    pattern: '\\d{1,3}',
+    patternMessage: 'RW harus 1–3 digit angka.',
+  }),
+  field.text('hamlet', 'Dusun', { maxLength: 100 }),
+];
+
+/** A field of USER_FIELDS by name. */
+export type UserField = ProfileField;
+
+/**
+ * The identity the office checks against the KTP and KK. Once verified, only an administrator
+ * may change these (`PUT /api/profile` refuses them); every change is audited.
+ */
+export const USER_IDENTITY_FIELD_NAMES = [
+  'name',
+  'nik',
+  'kk_number',
+  'birth_place',
+  'birth_date',
+] as const satisfies readonly UserField[];
+export type UserIdentityField = (typeof USER_IDENTITY_FIELD_NAMES)[number];
+
+/** Fields only an administrator sets on an account (the admin's user form, never the profile). */
+export const USER_ADMIN_FIELDS: readonly FieldDef[] = [
+  field.select('role', 'Peran', { required: true, options: ROLES, default: 'WARGA' }),
+  field.boolean('active', 'Status aktif', {
+    default: true,
+    hint: 'Akun nonaktif tidak dapat masuk; sesinya diakhiri.',
+  }),
+  field.boolean('identity_verified', 'Identitas terverifikasi', {
+    hint: 'Centang setelah nama, NIK, No. KK, tempat dan tanggal lahir dicocokkan dengan KTP dan KK.',
+  }),
+  field.text('password', 'Kata sandi', {
+    minLength: 8,
+    maxLength: 128,
+    secret: true,
+    hint: 'Minimal 8 karakter. Saat mengubah pengguna, kosongkan jika tidak diganti.',
+  }),
+];
+
+const byName = new Map([...USER_FIELDS, ...USER_ADMIN_FIELDS].map((f) => [f.name, f]));
+
+/** The definition of one user field; throws on a name that is none (a typo in a definition). */
+export function userField(name: string): FieldDef {
+  const f = byName.get(name);
+  if (!f) throw new Error(`No user field named "${name}".`);
+  return f;
+}
+
+/** The identity fields as definitions, in form order. */
+export const USER_IDENTITY_FIELDS: readonly FieldDef[] = USER_IDENTITY_FIELD_NAMES.map(userField);
+
+/** Every user field's label by name (name, email, the biodata, role, active, password). */
+export const USER_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  [...byName].map(([name, f]) => [name, f.label]),
+);
+
+/** The user fields in sections, as the profile and the admin's user form group them. */
+export const USER_SECTIONS: readonly { legend: string; fields: readonly UserField[] }[] = [
+  { legend: 'Akun', fields: ['name', 'email'] },
+  {
+    legend: 'Data diri',
+    fields: [
+      'nik',
+      'kk_number',
+      'birth_place',
+      'birth_date',
+      'gender',
+      'religion',
+      'marital_status',
+      'occupation',
+      'education',
+      'nationality',
+    ],
+  },
+  { legend: 'Kontak dan alamat', fields: ['phone', 'address', 'rt', 'rw', 'hamlet'] },
+];
+
+/** True for the identity fields a verified resident may no longer change themselves. */
+export function isIdentityField(name: string): name is UserIdentityField {
+  return (USER_IDENTITY_FIELD_NAMES as readonly string[]).includes(name);
+}
+
+/** The 422 message when a verified resident tries to change an identity field. */
+export function identityLockedMessage(label: string): string {
+  return `${label} sudah diverifikasi kantor desa dan tidak dapat diubah sendiri. Untuk perbaikan, hubungi kantor desa.`;
+}
