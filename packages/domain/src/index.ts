@@ -21,3 +21,4 @@ export * from './content/content-resource.ts';
 export * from './content/registry.ts';
 export * from './settings.ts';
 export * from './letter-number.ts';
+export * from './signing.ts';

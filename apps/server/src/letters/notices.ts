@@ -50,6 +50,12 @@ export function residentNotice(
         title: `${which} sedang diproses`,
         body: withNote(`Permohonan ${name} Anda sedang diproses oleh petugas desa.`, opts.note),
       };
+    case 'awaiting_signature':
+      // The clerk's note is for the signer, not for the resident.
+      return {
+        title: `${which} menunggu tanda tangan Kepala Desa`,
+        body: `Permohonan ${name} Anda sudah diperiksa petugas dan sedang menunggu tanda tangan Kepala Desa.`,
+      };
     case 'needs_revision':
       return {
         title: `${which} perlu dilengkapi`,
@@ -82,6 +88,55 @@ export function residentNotice(
         body: withNote(`Permohonan ${name} Anda telah dibatalkan.`, opts.note),
       };
   }
+}
+
+/** To the resident, when the signer sends their letter back to the clerk (the note stays inside). */
+export function returnedToResidentNotice(type: LetterType, id: number): Notice {
+  return {
+    title: `${letterAndReference(type, id)} diperiksa kembali oleh petugas`,
+    body: `Surat ${letterName(type)} Anda diperiksa kembali oleh petugas desa sebelum ditandatangani. Anda mendapat notifikasi saat surat terbit.`,
+  };
+}
+
+/** To the signer (Kepala Desa, or the Sekretaris Desa during a delegation): a letter waits for them. */
+export function awaitingSignatureNotice(
+  type: LetterType,
+  id: number,
+  applicantName: string,
+  clerkName: string,
+  note: string | null,
+): Notice {
+  return {
+    title: `Menunggu tanda tangan Anda: ${letterAndReference(type, id)}`,
+    body: withNote(
+      `${clerkName} mengajukan ${letterName(type)} atas nama ${applicantName} untuk ditandatangani.`,
+      note,
+    ),
+  };
+}
+
+/** To the clerk who sent the letter for signature: approved and issued, or returned. */
+export function signedNotice(
+  type: LetterType,
+  id: number,
+  what:
+    | { kind: 'approved'; signer: string; number: string }
+    | { kind: 'returned'; signer: string; note: string },
+): Notice {
+  const which = letterAndReference(type, id);
+  return what.kind === 'approved'
+    ? {
+        title: `${which} disetujui dan terbit`,
+        body: `${what.signer} menyetujui ${letterName(type)} dengan nomor ${what.number}. Pemohon diberi tahu.`,
+      }
+    : {
+        title: `${which} dikembalikan oleh ${what.signer}`,
+        body: withNote(
+          `${what.signer} mengembalikan surat untuk diperiksa kembali.`,
+          what.note,
+          'Catatan',
+        ),
+      };
 }
 
 /** To the resident, when an administrator files a request on their behalf. */

@@ -19,6 +19,7 @@ describe('letter policies', () => {
       'submitted',
       'needs_revision',
       'processing',
+      'awaiting_signature',
       'completed',
       'rejected',
     ]);
@@ -35,8 +36,23 @@ describe('letter policies', () => {
     ['completed', 'ADMINISTRATOR', []],
     ['rejected', 'ADMINISTRATOR', []],
     ['cancelled', 'WARGA', []],
+    ['awaiting_signature', 'ADMINISTRATOR', []],
   ] as const)('from %s, %s may set %j by an action', (from, role, expected) => {
     expect(statusesRoleMaySetFrom(from, role)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'processing',
+      { approvalRequired: true },
+      ['awaiting_signature', 'rejected', 'needs_revision'],
+    ],
+    ['processing', { approvalRequired: false }, ['completed', 'rejected', 'needs_revision']],
+    // Approving needs the password or PIN: it is not a plain status action.
+    ['awaiting_signature', { approvalRequired: true, signer: true }, ['processing']],
+    ['awaiting_signature', { approvalRequired: true, signer: false }, []],
+  ] as const)('from %s with %j an administrator may set %j', (from, ctx, expected) => {
+    expect(statusesRoleMaySetFrom(from, 'ADMINISTRATOR', ctx)).toEqual(expected);
   });
 });
 

@@ -2,8 +2,15 @@ import { todayIso } from '../dates.ts';
 import type { LetterStatus } from './statuses.ts';
 import type { LetterType } from './letter-type.ts';
 
-/** Statuses in which a request waits on the office (needs_revision waits on the resident). */
-export const WAITING_STATUSES: readonly LetterStatus[] = ['submitted', 'processing'];
+/**
+ * Statuses in which a request waits on the office, the signer included (needs_revision waits on
+ * the resident).
+ */
+export const WAITING_STATUSES: readonly LetterStatus[] = [
+  'submitted',
+  'processing',
+  'awaiting_signature',
+];
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;

@@ -33,6 +33,8 @@ const EXPECTED: Record<LetterStatus, Partial<Record<LetterStatus, Role[]>>> = {
     rejected: ['ADMINISTRATOR'],
     needs_revision: ['ADMINISTRATOR'],
   },
+  // Only for the designated signer (signing.test.ts has the table with approval and positions).
+  awaiting_signature: {},
   completed: {},
   rejected: {},
   cancelled: {},
@@ -51,6 +53,7 @@ describe('letter statuses', () => {
       submitted: 'Diajukan',
       needs_revision: 'Perlu Dilengkapi',
       processing: 'Diproses',
+      awaiting_signature: 'Menunggu Tanda Tangan',
       completed: 'Selesai',
       rejected: 'Ditolak',
       cancelled: 'Dibatalkan',
@@ -103,6 +106,7 @@ describe('letter statuses', () => {
       'needs_revision',
       'processing',
     ]);
+    expect(canEditLetter('awaiting_signature', 'ADMINISTRATOR')).toBe(false);
     expect(statusAfterEdit('needs_revision')).toBe('submitted');
     expect(statusAfterEdit('submitted')).toBe('submitted');
   });

@@ -8,6 +8,7 @@ export const LETTER_STATUSES = [
   'submitted',
   'needs_revision',
   'processing',
+  'awaiting_signature',
   'completed',
   'rejected',
   'cancelled',
@@ -19,9 +20,25 @@ export const LETTER_STATUS_LABELS: Record<LetterStatus, string> = {
   submitted: 'Diajukan',
   needs_revision: 'Perlu Dilengkapi',
   processing: 'Diproses',
+  awaiting_signature: 'Menunggu Tanda Tangan',
   completed: 'Selesai',
   rejected: 'Ditolak',
   cancelled: 'Dibatalkan',
+};
+
+/** What each status means for the resident, in a sentence (the request page says it). */
+export const LETTER_STATUS_MEANINGS: Record<LetterStatus, string> = {
+  submitted:
+    'Permohonan menunggu diperiksa petugas desa. Anda masih dapat mengubah atau membatalkannya.',
+  needs_revision:
+    'Petugas desa meminta Anda melengkapi permohonan. Perbaiki sesuai catatan, lalu ajukan ulang.',
+  processing:
+    'Petugas desa sedang memproses surat Anda. Anda mendapat notifikasi saat surat terbit.',
+  awaiting_signature:
+    'Surat Anda sudah diperiksa petugas dan sedang menunggu tanda tangan Kepala Desa. Anda mendapat notifikasi saat surat terbit.',
+  completed: 'Surat sudah terbit dan dapat diunduh.',
+  rejected: 'Permohonan ditolak. Alasannya tertulis pada catatan petugas.',
+  cancelled: 'Permohonan ini sudah dibatalkan.',
 };
 
 /** Statuses nothing leaves. */
@@ -43,10 +60,39 @@ export interface LetterTransition {
   readonly actors: readonly Role[];
   /** The change needs a note saying why (what is missing, why it is refused). */
   readonly noteRequired: boolean;
-  /** 'edit': happens by saving the request's form, not by a status action. */
-  readonly via: 'action' | 'edit';
+  /**
+   * 'edit': happens by saving the request's form, not by a status action; 'signing': only by
+   * approving with the password or PIN (`POST /api/signing/approve`, docs/signing.md).
+   */
+  readonly via: 'action' | 'edit' | 'signing';
   /** Button text for the action, e.g. "Tolak". */
   readonly actionLabel: string;
+  /**
+   * 'required': only for a letter type the head of village must approve (issue 15); 'none':
+   * only for a type without approval; absent: either.
+   */
+  readonly approval?: 'required' | 'none';
+  /**
+   * Only the designated signer makes it: the Kepala Desa, or the Sekretaris Desa while the
+   * Kepala Desa is away (`signerFor` in signing.ts).
+   */
+  readonly signer?: boolean;
+}
+
+/** What a change depends on besides the role: the type's approval setting and who the actor is. */
+export interface TransitionContext {
+  /** The request's type needs the head of village's approval (the settings; default yes). */
+  readonly approvalRequired?: boolean;
+  /** The actor is the designated signer now. */
+  readonly signer?: boolean;
+}
+
+/** True when the transition exists for this type's approval setting and this actor's signing power. */
+export function transitionApplies(t: LetterTransition, ctx: TransitionContext = {}): boolean {
+  if (t.approval === 'required' && !ctx.approvalRequired) return false;
+  if (t.approval === 'none' && ctx.approvalRequired) return false;
+  if (t.signer && !ctx.signer) return false;
+  return true;
 }
 
 const ADMIN: readonly Role[] = ['ADMINISTRATOR'];
@@ -56,14 +102,17 @@ const t = (
   to: LetterStatus,
   actors: readonly Role[],
   actionLabel: string,
-  via: 'action' | 'edit' = 'action',
+  via: 'action' | 'edit' | 'signing' = 'action',
+  extra: Pick<LetterTransition, 'approval' | 'signer'> & { noteRequired?: boolean } = {},
 ): LetterTransition => ({
   from,
   to,
   actors,
   actionLabel,
   via,
-  noteRequired: transitionNeedsNote(to),
+  ...(extra.approval ? { approval: extra.approval } : {}),
+  ...(extra.signer ? { signer: true } : {}),
+  noteRequired: extra.noteRequired ?? transitionNeedsNote(to),
 });
 
 /** Every allowed status change; anything else is refused with 409. */
@@ -77,9 +126,21 @@ export const LETTER_TRANSITIONS: readonly LetterTransition[] = [
   t('needs_revision', 'cancelled', RESIDENT, 'Batalkan'),
   t('needs_revision', 'rejected', ADMIN, 'Tolak'),
   t('needs_revision', 'processing', ADMIN, 'Proses'),
-  t('processing', 'completed', ADMIN, 'Terbitkan Surat'),
+  // A type without approval is issued by the clerk in one step; one with approval goes to the
+  // signer, who issues it ("Setujui dan Terbitkan") or sends it back with a note.
+  t('processing', 'completed', ADMIN, 'Terbitkan Surat', 'action', { approval: 'none' }),
+  t('processing', 'awaiting_signature', ADMIN, 'Ajukan Tanda Tangan', 'action', {
+    approval: 'required',
+  }),
   t('processing', 'rejected', ADMIN, 'Tolak'),
   t('processing', 'needs_revision', ADMIN, 'Minta Dilengkapi'),
+  t('awaiting_signature', 'completed', ADMIN, 'Setujui dan Terbitkan', 'signing', {
+    signer: true,
+  }),
+  t('awaiting_signature', 'processing', ADMIN, 'Kembalikan', 'action', {
+    signer: true,
+    noteRequired: true,
+  }),
 ];
 
 /** The allowed change from one status to another, whoever makes it; undefined when there is none. */
@@ -87,15 +148,36 @@ export function findTransition(from: LetterStatus, to: LetterStatus): LetterTran
   return LETTER_TRANSITIONS.find((x) => x.from === from && x.to === to);
 }
 
-/** True when someone with this role may move a request from `from` to `to`. */
-export function canTransition(from: LetterStatus, to: LetterStatus, actorRole: Role): boolean {
-  return findTransition(from, to)?.actors.includes(actorRole) ?? false;
+/**
+ * True when someone with this role may move a request from `from` to `to`, for a type with or
+ * without approval and an actor who is or is not the designated signer (`ctx`; default: a type
+ * without approval, not the signer).
+ */
+export function canTransition(
+  from: LetterStatus,
+  to: LetterStatus,
+  actorRole: Role,
+  ctx: TransitionContext = {},
+): boolean {
+  const x = findTransition(from, to);
+  return x !== undefined && x.actors.includes(actorRole) && transitionApplies(x, ctx);
 }
 
-/** The status actions this role can take on a request in this status (edits excluded). */
-export function availableTransitions(from: LetterStatus, actorRole: Role): LetterTransition[] {
+/**
+ * The status actions this role can take on a request in this status (edits and the signer's
+ * approval, which needs the password or PIN, excluded).
+ */
+export function availableTransitions(
+  from: LetterStatus,
+  actorRole: Role,
+  ctx: TransitionContext = {},
+): LetterTransition[] {
   return LETTER_TRANSITIONS.filter(
-    (x) => x.from === from && x.via === 'action' && x.actors.includes(actorRole),
+    (x) =>
+      x.from === from &&
+      x.via === 'action' &&
+      x.actors.includes(actorRole) &&
+      transitionApplies(x, ctx),
   );
 }
 
@@ -107,8 +189,12 @@ export function statusesRoleMaySet(actorRole: Role): LetterStatus[] {
 }
 
 /** The statuses this role may move a request in `from` to by a status action (edits excluded). */
-export function statusesRoleMaySetFrom(from: LetterStatus, actorRole: Role): LetterStatus[] {
-  return availableTransitions(from, actorRole).map((x) => x.to);
+export function statusesRoleMaySetFrom(
+  from: LetterStatus,
+  actorRole: Role,
+  ctx: TransitionContext = {},
+): LetterStatus[] {
+  return availableTransitions(from, actorRole, ctx).map((x) => x.to);
 }
 
 /** Statuses an administrator may delete a request in; issued letters are records and stay. */
@@ -127,10 +213,13 @@ export function transitionError(from: LetterStatus, to: LetterStatus): string {
 /** Statuses in which the resident may still edit the request. */
 export const RESIDENT_EDITABLE_STATUSES: readonly LetterStatus[] = ['submitted', 'needs_revision'];
 
-/** True when someone with this role may edit a request in this status. */
+/**
+ * True when someone with this role may edit a request in this status. Nobody edits a letter
+ * awaiting signature: the signer approves what they saw.
+ */
 export function canEditLetter(status: LetterStatus, role: Role): boolean {
   if (role === 'WARGA') return RESIDENT_EDITABLE_STATUSES.includes(status);
-  return !FINAL_STATUSES.includes(status);
+  return !FINAL_STATUSES.includes(status) && status !== 'awaiting_signature';
 }
 
 /** The status a request has after an edit: editing one that "needs revision" resubmits it. */

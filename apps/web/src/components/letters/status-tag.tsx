@@ -5,6 +5,7 @@ const TONES: Record<LetterStatus, string> = {
   submitted: 'bg-sky-100 text-sky-900',
   needs_revision: 'bg-amber-100 text-amber-950',
   processing: 'bg-indigo-100 text-indigo-900',
+  awaiting_signature: 'bg-violet-100 text-violet-900',
   completed: 'bg-emerald-100 text-emerald-900',
   rejected: 'bg-red-100 text-red-900',
   cancelled: 'bg-slate-200 text-slate-800',

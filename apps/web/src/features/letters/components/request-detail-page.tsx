@@ -1,4 +1,5 @@
 import {
+  LETTER_STATUS_MEANINGS,
   formatDateTimeId,
   formatFieldValue,
   letterSchema,
@@ -234,6 +235,10 @@ function StatusPanel({ type, request }: { type: LetterType; request: LetterReque
         <p className="mt-6 text-lg text-slate-800">
           Petugas desa sedang memproses surat Anda. Anda mendapat notifikasi saat surat terbit.
         </p>
+      );
+    case 'awaiting_signature':
+      return (
+        <p className="mt-6 text-lg text-slate-800">{LETTER_STATUS_MEANINGS.awaiting_signature}</p>
       );
     case 'cancelled':
       return <p className="mt-6 text-lg text-slate-800">Permohonan ini sudah dibatalkan.</p>;

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { isRealIsoDate } from './dates.ts';
+import { MAX_ID } from './ids.ts';
+import { LETTER_CODES } from './letters/letter-type.ts';
+import { msg } from './messages.ts';
+import { cleanPlainText } from './plain-text.ts';
+import type { Role } from './roles.ts';
+
+// Signing (issue 15, docs/signing.md): the positions of administrator accounts, who signs a
+// letter today, and the bodies of the signing endpoints.
+
+/** The positions an administrator account can hold; residents hold none. */
+export const POSITIONS = ['operator', 'sekretaris_desa', 'kepala_desa'] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const POSITION_LABELS: Record<Position, string> = {
+  operator: 'Operator/Staf',
+  sekretaris_desa: 'Sekretaris Desa',
+  kepala_desa: 'Kepala Desa',
+};
+
+/** An administrator created without a position is a clerk. */
+export const DEFAULT_ADMIN_POSITION: Position = 'operator';
+
+/** What a Sekretaris Desa writes above their position when signing for the Kepala Desa. */
+export const ON_BEHALF_LABEL = 'a.n. Kepala Desa';
+
+/** Who signs, from the settings (docs/signing.md, "Settings"). */
+export interface SigningSetup {
+  head_user_id: number | null;
+  secretary_user_id: number | null;
+  /** Days (village time, YYYY-MM-DD, inclusive) the Kepala Desa is away; both or neither. */
+  head_away_from: string | null;
+  head_away_until: string | null;
+  /** Codes of the letter types issued without the head of village's approval. */
+  approval_exempt: readonly string[];
+}
+
+/** True when the Kepala Desa is away on `today` and a Sekretaris Desa is set to sign for them. */
+export function delegationActive(setup: SigningSetup, today: string): boolean {
+  return (
+    setup.secretary_user_id !== null &&
+    setup.head_away_from !== null &&
+    setup.head_away_until !== null &&
+    setup.head_away_from <= today &&
+    today <= setup.head_away_until
+  );
+}
+
+/** The account a signer is checked against: its id, role, position and whether it is active. */
+export interface SignerCandidate {
+  id: number;
+  role: Role;
+  position: Position | null;
+  active: boolean | number;
+}
+
+/**
+ * Whether this account may approve (and return) letters awaiting signature on `today`, and
+ * whether it signs on the Kepala Desa's behalf. The Kepala Desa named in the settings always may
+ * (also while away: signing from a phone is the point); the Sekretaris Desa named there only
+ * while a delegation is active, "a.n. Kepala Desa". The account must still be an active
+ * administrator holding that position.
+ */
+export function signerFor(
+  setup: SigningSetup,
+  user: SignerCandidate,
+  today: string,
+): { canSign: boolean; onBehalf: boolean } {
+  const no = { canSign: false, onBehalf: false };
+  if (user.role !== 'ADMINISTRATOR' || !user.active) return no;
+  if (user.id === setup.head_user_id && user.position === 'kepala_desa') {
+    return { canSign: true, onBehalf: false };
+  }
+  if (
+    user.id === setup.secretary_user_id &&
+    user.position === 'sekretaris_desa' &&
+    delegationActive(setup, today)
+  ) {
+    return { canSign: true, onBehalf: true };
+  }
+  return no;
+}
+
+/**
+ * True when a letter of this type needs the head of village's approval: every type not listed as
+ * exempt, once a Kepala Desa account is set. Until then nobody could approve, so letters are
+ * issued in one step as before issue 15 (an upgraded village keeps working until it names its
+ * Kepala Desa).
+ */
+export function approvalRequired(
+  setup: Pick<SigningSetup, 'head_user_id' | 'approval_exempt'>,
+  code: string,
+): boolean {
+  return setup.head_user_id !== null && !setup.approval_exempt.includes(code);
+}
+
+export const SIGNER_ONLY =
+  'Hanya Kepala Desa, atau Sekretaris Desa selama Kepala Desa berhalangan, yang dapat menyetujui atau mengembalikan surat ini.';
+export const HEAD_ONLY = 'Hanya Kepala Desa yang dapat mengatur masa berhalangannya sendiri.';
+export const NO_HEAD_SET =
+  'Kepala Desa belum ditetapkan. Atur akun Kepala Desa di Pengaturan → Tanda Tangan.';
+export const APPROVAL_NEEDED =
+  'Surat jenis ini perlu disetujui Kepala Desa. Pilih Ajukan Tanda Tangan.';
+export const WRONG_PASSWORD = 'Kata sandi salah.';
+export const WRONG_PIN = 'PIN salah.';
+
+// ---- Schemas ------------------------------------------------------------------------------
+
+const blankToNull = (v: unknown) => {
+  const s = typeof v === 'string' ? v.trim() : v;
+  return s === '' || s === undefined ? null : s;
+};
+
+export const NIP_LABEL = 'NIP';
+export const NIP_MESSAGE = 'NIP hanya boleh berisi angka, spasi dan titik (paling banyak 30).';
+
+/** NIP (Nomor Induk Pegawai), printed under the signer's name; optional. */
+export const nipSchema = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: NIP_MESSAGE })
+    .max(30, NIP_MESSAGE)
+    .regex(/^[0-9][0-9 .]*$/, NIP_MESSAGE)
+    .nullable(),
+);
+
+export const POSITION_MESSAGE = 'Jabatan harus Operator/Staf, Sekretaris Desa atau Kepala Desa.';
+export const positionSchema = z.enum(POSITIONS, { error: POSITION_MESSAGE });
+
+const accountId = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .number({ error: `Pilih akun ${label} dari daftar.` })
+      .int(`Pilih akun ${label} dari daftar.`)
+      .positive(`Pilih akun ${label} dari daftar.`)
+      .max(MAX_ID, `Pilih akun ${label} dari daftar.`)
+      .nullable(),
+  );
+
+const day = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: msg.date(label) })
+      .refine(isRealIsoDate, msg.date(label))
+      .nullable(),
+  );
+
+export const AWAY_FROM_LABEL = 'Tanggal mulai berhalangan';
+export const AWAY_UNTIL_LABEL = 'Tanggal selesai berhalangan';
+const UNTIL_BEFORE_FROM = 'Tanggal selesai tidak boleh sebelum tanggal mulai.';
+const BOTH_DATES = 'Isi tanggal mulai dan tanggal selesai, atau kosongkan keduanya.';
+
+const approvalMap = z
+  .record(z.string(), z.boolean({ error: 'Persetujuan Kepala Desa harus ya atau tidak.' }))
+  .refine((m) => Object.keys(m).every((k) => (LETTER_CODES as readonly string[]).includes(k)), {
+    message: 'Jenis surat tidak dikenal pada pengaturan persetujuan.',
+  });
+
+/** `PUT /api/settings/signing`: any subset of the keys, checked together (docs/signing.md). */
+export const signingSettingsUpdateSchema = z
+  .object({
+    head_user_id: accountId('Kepala Desa').optional(),
+    secretary_user_id: accountId('Sekretaris Desa').optional(),
+    head_away_from: day(AWAY_FROM_LABEL).optional(),
+    head_away_until: day(AWAY_UNTIL_LABEL).optional(),
+    approval: approvalMap.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const hasFrom = v.head_away_from !== undefined;
+    const hasUntil = v.head_away_until !== undefined;
+    if (hasFrom !== hasUntil || (v.head_away_from === null) !== (v.head_away_until === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: BOTH_DATES,
+        path: [hasFrom && v.head_away_from !== null ? 'head_away_until' : 'head_away_from'],
+      });
+    } else if (v.head_away_from && v.head_away_until && v.head_away_until < v.head_away_from) {
+      ctx.addIssue({ code: 'custom', message: UNTIL_BEFORE_FROM, path: ['head_away_until'] });
+    }
+  });
+export type SigningSettingsUpdate = z.infer<typeof signingSettingsUpdateSchema>;
+
+/** `PUT /api/signing/delegation`: the Kepala Desa's own away dates. */
+export const delegationSchema = z
+  .object({
+    from: z
+      .string({ error: msg.required(AWAY_FROM_LABEL) })
+      .refine(isRealIsoDate, msg.date(AWAY_FROM_LABEL)),
+    until: z
+      .string({ error: msg.required(AWAY_UNTIL_LABEL) })
+      .refine(isRealIsoDate, msg.date(AWAY_UNTIL_LABEL)),
+  })
+  .refine((v) => v.until >= v.from, { message: UNTIL_BEFORE_FROM, path: ['until'] });
+
+export const PIN_LABEL = 'PIN';
+const PIN_MESSAGE = 'PIN harus 6 digit angka.';
+const WEAK_PINS = new Set(['123456', '654321', '012345', '543210']);
+
+/** What is wrong with a new PIN, or null. */
+export function pinProblem(pin: string): string | null {
+  if (!/^\d{6}$/.test(pin)) return PIN_MESSAGE;
+  if (/^(\d)\1{5}$/.test(pin) || WEAK_PINS.has(pin)) {
+    return 'PIN terlalu mudah ditebak. Jangan memakai angka yang sama atau berurutan.';
+  }
+  return null;
+}
+
+const secret = (label: string, max: number) =>
+  z
+    .string({ error: msg.required(label) })
+    .min(1, msg.required(label))
+    .max(max, msg.maxLength(label, max));
+
+/** `PUT /api/signing/pin`. */
+export const signingPinSchema = z.object({
+  password: secret('Kata sandi', 128),
+  pin: z.string({ error: PIN_MESSAGE }).superRefine((v, ctx) => {
+    const problem = pinProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+/** `DELETE /api/signing/pin`. */
+export const signingPinRemoveSchema = z.object({ password: secret('Kata sandi', 128) });
+
+export const MAX_APPROVE_AT_ONCE = 50;
+const IDS_MESSAGE = `Pilih 1 sampai ${MAX_APPROVE_AT_ONCE} surat yang akan disetujui.`;
+
+/** `POST /api/signing/approve`: the letters, and the password or the PIN (exactly one). */
+export const approveSchema = z
+  .object({
+    ids: z
+      .array(
+        z
+          .number({ error: 'Nomor permohonan tidak valid.' })
+          .int('Nomor permohonan tidak valid.')
+          .positive('Nomor permohonan tidak valid.')
+          .max(MAX_ID, 'Nomor permohonan tidak valid.'),
+        { error: IDS_MESSAGE },
+      )
+      .min(1, IDS_MESSAGE)
+      .max(MAX_APPROVE_AT_ONCE, IDS_MESSAGE)
+      .refine((ids) => new Set(ids).size === ids.length, 'Setiap surat cukup dipilih sekali.'),
+    password: secret('Kata sandi', 128).optional(),
+    pin: z
+      .string({ error: PIN_MESSAGE })
+      .regex(/^\d{6}$/, PIN_MESSAGE)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password === undefined && v.pin === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Masukkan kata sandi atau PIN Anda untuk menyetujui surat.',
+        path: ['password'],
+      });
+    } else if (v.password !== undefined && v.pin !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Masukkan kata sandi atau PIN saja, bukan keduanya.',
+        path: ['pin'],
+      });
+    }
+  });
+export type ApproveBody = z.infer<typeof approveSchema>;
+
+const RETURN_NOTE = 'Catatan pengembalian';
+/** `POST /api/signing/requests/{id}/return`: why the letter goes back to the clerk. */
+export const returnSchema = z.object({
+  note: z.preprocess(
+    (v) => (typeof v === 'string' ? cleanPlainText(v, true) : v),
+    z
+      .string({ error: msg.required(RETURN_NOTE) })
+      .min(1, msg.required(RETURN_NOTE))
+      .max(1000, msg.maxLength(RETURN_NOTE, 1000)),
+  ),
+});
