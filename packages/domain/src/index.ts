@@ -13,6 +13,7 @@ export * from './letters/letter-type.ts';
 export * from './letters/applicant.ts';
 export * from './letters/statement.ts';
 export * from './letters/format.ts';
+export * from './letters/changes.ts';
 export * from './letters/statuses.ts';
 export * from './letters/service-time.ts';
 export * from './letters/registry.ts';

@@ -16,6 +16,7 @@ import {
   fieldErrors,
   findTransition,
   isAdmin,
+  letterChanges,
   letterSchema,
   missingApplicantFields,
   msg,
@@ -37,6 +38,7 @@ import {
   findLetterRequest,
   findLetterRequestByIdempotencyKey,
   insertLetterEvent,
+  parseApplicant,
   parseData,
   updateLetterRequestIfStatus,
   type LetterEventView,
@@ -296,6 +298,7 @@ export async function createLetterRequest(
         from_status: null,
         to_status: 'submitted',
         note: null,
+        changes: null,
         created_at: row.created_at,
         actor_name: user.name,
         actor_role: user.role,
@@ -401,6 +404,14 @@ export async function changeLetterRequest(
 
   if (to === 'completed') return issueLetter(deps, type, actor, row, { data, applicant, note });
 
+  const changes = editing
+    ? letterChanges(
+        type,
+        { data: parseData(row), applicant: parseApplicant(row) },
+        { data: data ?? parseData(row), applicant: applicant ?? parseApplicant(row) },
+      )
+    : [];
+
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const updated = await updateLetterRequestIfStatus(trx, row.id, from, {
@@ -410,13 +421,16 @@ export async function changeLetterRequest(
       now,
     });
     if (!updated) throw await staleConflict(trx, row.id);
-    if (changesStatus) {
+    // Every status change and every edit that changed something is a line of the timeline; an
+    // edit carries its old and new values (an edit alone: from_status = to_status).
+    if (changesStatus || changes.length > 0) {
       await insertLetterEvent(trx, {
         letter_request_id: row.id,
         actor_id: user.id,
         from_status: from,
         to_status: to,
         note: note ?? null,
+        changes: changes.length > 0 ? JSON.stringify(changes) : null,
         created_at: now,
       });
     }
@@ -453,6 +467,7 @@ export async function changeLetterRequest(
         ...(changesStatus ? { from, to } : {}),
         ...(editsFields ? { fields: Object.keys(input.fields) } : {}),
         ...(applicant ? { applicant: true } : {}),
+        ...(changes.length > 0 ? { changes } : {}),
       },
     });
     return updated;

@@ -150,6 +150,7 @@ export function listLetterEvents(db: Kysely<Database>, requestId: number) {
       'e.from_status',
       'e.to_status',
       'e.note',
+      'e.changes',
       'e.created_at',
       'u.name as actor_name',
       'u.role as actor_role',
@@ -167,6 +168,8 @@ export async function insertLetterEvent(
     from_status: LetterStatus | null;
     to_status: LetterStatus;
     note: string | null;
+    /** JSON FieldChange[] of an edit. */
+    changes?: string | null;
     created_at: string;
   },
 ): Promise<number> {

@@ -5,6 +5,8 @@ import * as m0003 from './0003-content.ts';
 import * as m0004 from './0004-letters.ts';
 import * as m0005 from './0005-identity.ts';
 import * as m0006 from './0006-attachments.ts';
+import * as m0007 from './0007-letter-edit-audit.ts';
+import * as m0009 from './0009-signing.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-letters': m0004,
   '0005-identity': m0005,
   '0006-attachments': m0006,
+  '0007-letter-edit-audit': m0007,
+  '0009-signing': m0009,
 };

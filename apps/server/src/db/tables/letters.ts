@@ -63,6 +63,8 @@ export interface LetterEventsTable {
   from_status: LetterStatus | null;
   to_status: LetterStatus;
   note: string | null;
+  /** JSON FieldChange[] of an edit (migration 0007); null for a status change alone. */
+  changes: string | null;
   created_at: string;
 }
 

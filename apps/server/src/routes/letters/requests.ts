@@ -12,6 +12,7 @@ import {
   letterSchema,
   letterStatusChangeSchema,
   msg,
+  type FieldChange,
   type LetterType,
 } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
@@ -140,6 +141,7 @@ async function detail(
       to_status: e.to_status,
       to_label: LETTER_STATUS_LABELS[e.to_status],
       note: e.note,
+      changes: e.changes ? (JSON.parse(e.changes) as FieldChange[]) : null,
       // Residents see what happened and when; the office's staff names stay with the office.
       actor_name: isAdmin(viewer) ? (e.actor_name ?? null) : null,
       actor_role: e.actor_role ?? null,

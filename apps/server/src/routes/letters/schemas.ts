@@ -47,6 +47,17 @@ export const letterEventSchema = z.object({
   to_status: z.enum(LETTER_STATUSES),
   to_label: z.string(),
   note: z.string().nullable(),
+  /** What an edit changed, field by field (null for a status change alone). */
+  changes: z
+    .array(
+      z.object({
+        field: z.string(),
+        label: z.string(),
+        old: z.string().nullable(),
+        new: z.string().nullable(),
+      }),
+    )
+    .nullable(),
   actor_name: z.string().nullable(),
   actor_role: z.enum(ROLES).nullable(),
   created_at: z.string(),

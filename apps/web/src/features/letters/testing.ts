@@ -79,6 +79,7 @@ export function kuRequest(overrides: Partial<LetterRequestDetail> = {}): LetterR
         to_status: 'submitted',
         to_label: 'Diajukan',
         note: null,
+        changes: null,
         actor_name: null,
         actor_role: 'WARGA',
         created_at: '2026-11-20T02:00:00.000Z',

@@ -1,5 +1,12 @@
 import type { ApiAttachment } from '../../../lib/attachments.ts';
-import type { ApplicantSnapshot, FieldValue, LetterCode, LetterStatus, Role } from '@balai/domain';
+import type {
+  ApplicantSnapshot,
+  FieldChange,
+  FieldValue,
+  LetterCode,
+  LetterStatus,
+  Role,
+} from '@balai/domain';
 
 /**
  * A letter request as the API answers an administrator (docs/letters.md, "API"): only what
@@ -33,6 +40,8 @@ export interface DeskEvent {
   to_status: LetterStatus;
   to_label: string;
   note: string | null;
+  /** What an edit changed (null for a status change alone). */
+  changes: FieldChange[] | null;
   actor_name: string | null;
   actor_role: Role | null;
   created_at: string;

@@ -1,5 +1,12 @@
 import type { ApiAttachment } from './attachments.ts';
-import type { ApplicantSnapshot, FieldValue, LetterCode, LetterStatus, Role } from '@balai/domain';
+import type {
+  ApplicantSnapshot,
+  FieldChange,
+  FieldValue,
+  LetterCode,
+  LetterStatus,
+  Role,
+} from '@balai/domain';
 
 /** A status change the viewer may make now (e.g. the resident's "Batalkan"). */
 export interface LetterAction {
@@ -15,6 +22,8 @@ export interface LetterEvent {
   to_status: LetterStatus;
   to_label: string;
   note: string | null;
+  /** What an edit changed (null for a status change alone). */
+  changes: FieldChange[] | null;
   actor_name: string | null;
   actor_role: Role | null;
   created_at: string;

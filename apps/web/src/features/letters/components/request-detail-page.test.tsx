@@ -28,6 +28,7 @@ const NEEDS_REVISION = kuRequest({
       to_status: 'needs_revision',
       to_label: 'Perlu Dilengkapi',
       note: 'Foto tempat usaha belum terlihat jelas.',
+      changes: null,
       actor_name: null,
       actor_role: 'ADMINISTRATOR',
       created_at: '2026-11-21T03:15:00.000Z',

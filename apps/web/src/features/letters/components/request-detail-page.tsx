@@ -18,14 +18,21 @@ import { errorMessage, httpStatus } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLetterActions, useLetterRequest } from '../api/letter-requests.ts';
-import type { LetterRequestDetail } from '../api/types.ts';
+import { Timeline } from '../../../components/letters/timeline.tsx';
+import type { LetterEvent, LetterRequestDetail } from '../api/types.ts';
 import { ApplicantRows } from './applicant-block.tsx';
 import { Confirmation } from './confirmation.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { RequirementUploads } from './requirement-uploads.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { SummaryList } from './summary-list.tsx';
-import { Timeline } from './timeline.tsx';
+
+/** Who made a change, as the resident is told: themselves or the village office. */
+function residentActor(event: LetterEvent): string {
+  if (event.actor_role === 'WARGA') return 'Anda';
+  if (event.actor_role === 'ADMINISTRATOR') return 'Petugas desa';
+  return 'Sistem';
+}
 
 /** /service/{type}/{id}: one of the resident's requests, its progress and what they can do. */
 export function RequestDetailPage() {
@@ -160,7 +167,7 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
         <h2 id="riwayat-status" className="text-2xl font-bold text-slate-900">
           Riwayat status
         </h2>
-        <Timeline events={request.events} />
+        <Timeline events={request.events} actor={residentActor} />
       </section>
 
       <section aria-labelledby="isian-surat" className="mt-10">
