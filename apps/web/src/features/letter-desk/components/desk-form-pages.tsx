@@ -1,5 +1,7 @@
 import {
+  APPLICANT_FIELDS,
   apiPaths as domainApiPaths,
+  applicantSchema,
   canEditLetter,
   letterSchema,
   requestReference,
@@ -10,7 +12,11 @@ import {
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
-import { DefinitionForm, toRawValues } from '../../../components/form/definition-form.tsx';
+import {
+  DefinitionForm,
+  toRawValues,
+  type RawValues,
+} from '../../../components/form/definition-form.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
@@ -18,6 +24,7 @@ import { adminPaths } from '../../../lib/admin-paths.ts';
 import { api, errorMessage } from '../../../lib/http-client.ts';
 import { apiPaths, stripApi } from '../../../lib/paths.ts';
 import useSWR from 'swr';
+import type { z } from 'zod';
 import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
 import type { DeskRequestDetail } from '../api/types.ts';
 
@@ -108,25 +115,105 @@ function ResidentPicker({
   );
 }
 
+type ApplicantMode = 'registered' | 'walk-in';
+
+/** Whom the request is for: a registered resident, or a person without an account. */
+function ApplicantModeChoice({
+  mode,
+  onChange,
+}: {
+  mode: ApplicantMode;
+  onChange: (mode: ApplicantMode) => void;
+}) {
+  const options: { value: ApplicantMode; label: string; hint: string }[] = [
+    {
+      value: 'registered',
+      label: 'Warga yang terdaftar',
+      hint: 'Cari dengan nama atau NIK; datanya diambil dari profilnya.',
+    },
+    {
+      value: 'walk-in',
+      label: 'Orang tanpa akun',
+      hint: 'Ketik data pemohon dari KTP dan KK yang dibawanya.',
+    },
+  ];
+  return (
+    <fieldset className="mb-5">
+      <legend className="mb-2 font-semibold text-slate-900">Siapa pemohonnya?</legend>
+      <div className="space-y-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-start gap-3 rounded-md border-2 border-slate-300 p-3 has-[:checked]:border-brand-800 has-[:checked]:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name="applicant-mode"
+              value={o.value}
+              checked={mode === o.value}
+              onChange={() => onChange(o.value)}
+              className="mt-1 size-5 accent-brand-800"
+            />
+            <span>
+              <span className="block font-semibold text-slate-900">{o.label}</span>
+              <span className="block text-slate-700">{o.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The applicant block typed at the desk, shown once it is filled in. */
+function TypedApplicant({ values, onChange }: { values: FieldValues; onChange: () => void }) {
+  const nik = typeof values.nik === 'string' ? values.nik : '';
+  return (
+    <div className="rounded-md border-l-4 border-brand-800 bg-brand-50 p-4">
+      <p className="font-semibold text-slate-900">
+        Pemohon: {String(values.name ?? '')} (NIK berakhiran {nik.slice(-4) || '—'})
+      </p>
+      <p className="text-slate-700">
+        Tanpa akun: data pemohon disimpan bersama permohonan ini saja. Cocokkan dengan KTP dan KK
+        aslinya.
+      </p>
+      <Button variant="outlined" className="mt-3" onClick={onChange}>
+        Ubah data pemohon
+      </Button>
+    </div>
+  );
+}
+
 /**
- * `/admin/service-{type}/create`: a request filed on a registered resident's behalf: find them
- * by name or NIK, then the type's fields. The resident sees it in their history and is notified.
+ * `/admin/service-{type}/create`: a request filed at the desk, for a registered resident (found
+ * by name or NIK; they see it in their history and are notified) or for a person without an
+ * account (the applicant block typed from their papers), then the type's fields.
  */
 export function DeskCreatePage({ type }: { type: LetterType }) {
+  const [mode, setMode] = useState<ApplicantMode>('registered');
   const [resident, setResident] = useState<ApiUser | null>(null);
+  /** The typed applicant: the checked values once "Lanjut" was pressed, and what was typed. */
+  const [typed, setTyped] = useState<{ values: FieldValues | null; raw: RawValues }>({
+    values: null,
+    raw: toRawValues(APPLICANT_FIELDS, { nationality: 'WNI' }),
+  });
   const [serverError, setServerError] = useState<unknown>(null);
   const key = useRef(crypto.randomUUID());
   const actions = useDeskActions(type);
   const navigate = useNavigate();
   const toast = useToast();
+  const applicantReady = mode === 'registered' ? resident !== null : typed.values !== null;
 
   async function submit(values: FieldValues) {
-    if (!resident) return;
+    const applicant = mode === 'registered' ? null : typed.values;
+    if (mode === 'registered' ? !resident : !applicant) return;
     setServerError(null);
     try {
       const { data } = await api.post<{ data: DeskRequestDetail }>(
         apiPaths.letterCollection(type.base),
-        { ...values, applicant_id: resident.id },
+        mode === 'registered'
+          ? { ...values, applicant_id: resident!.id }
+          : { ...values, applicant },
         { headers: { 'Idempotency-Key': key.current } },
       );
       await actions.refresh(data.id, data);
@@ -146,18 +233,35 @@ export function DeskCreatePage({ type }: { type: LetterType }) {
         { label: type.title, to: adminPaths.list(group(type)) },
         { label: 'Buat' },
       ]}
-      lead="Mengajukan surat atas nama warga yang datang ke kantor desa."
+      lead="Mengajukan surat atas nama orang yang datang ke kantor desa."
     >
       <div className="max-w-2xl">
         <h2 className="mb-3 text-xl font-bold text-slate-900">1. Pemohon</h2>
-        <ResidentPicker chosen={resident} onChoose={setResident} />
-        {resident && (
+        {!applicantReady && <ApplicantModeChoice mode={mode} onChange={setMode} />}
+        {mode === 'registered' ? (
+          <ResidentPicker chosen={resident} onChoose={setResident} />
+        ) : typed.values ? (
+          <TypedApplicant
+            values={typed.values}
+            onChange={() => setTyped((t) => ({ ...t, values: null }))}
+          />
+        ) : (
+          <DefinitionForm
+            fields={APPLICANT_FIELDS}
+            // The server's own check of a typed applicant; its output is a FieldValues record.
+            schema={applicantSchema as unknown as z.ZodType<FieldValues>}
+            defaultValues={typed.raw}
+            submitLabel="Lanjut ke isian surat"
+            onSubmit={(values, raw) => setTyped({ values, raw })}
+          />
+        )}
+        {applicantReady && (
           <>
             <h2 className="mt-8 mb-3 text-xl font-bold text-slate-900">2. Isian surat</h2>
             <DefinitionForm
               fields={type.fields}
               schema={letterSchema(type)}
-              defaultValues={toRawValues(type.fields, { phone: resident.phone ?? '' })}
+              defaultValues={toRawValues(type.fields, { phone: resident?.phone ?? '' })}
               submitLabel="Ajukan permohonan"
               serverError={serverError}
               onSubmit={submit}
