@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { letterTypeByCode, requestReference } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
@@ -10,6 +11,7 @@ const ku = letterTypeByCode('ku')!;
 test('a clerk takes a resident request from the queue to an issued letter, through a revision and the draft preview', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000);
   // The resident files a business letter (through the API: the form has its own tests).
@@ -72,6 +74,23 @@ test('a clerk takes a resident request from the queue to an issued letter, throu
   await expect(page.getByText('Perlu Dilengkapi').first()).toBeVisible();
   await expect(page.getByText('Foto KTP kurang jelas, mohon unggah ulang.').first()).toBeVisible();
 
+  // The resident, on their phone, corrects the request and sends it again.
+  const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await signIn(phone, RESIDENT, /\/$/);
+  await phone.goto(`/service/ku/${id}`);
+  await expect(phone.getByText('Foto KTP kurang jelas, mohon unggah ulang.').first()).toBeVisible();
+  await phone.getByRole('button', { name: 'Perbaiki dan kirim ulang' }).click();
+  await phone.getByLabel('Alamat Usaha').fill('Jl. Raya Sukamaju 12 RT 003/RW 001');
+  await phone.getByRole('button', { name: 'Kirim ulang permohonan' }).click();
+  await expect(phone.getByText('Permohonan dikirim ulang ke petugas desa.')).toBeVisible();
+
+  // The clerk sees it back under Diajukan, with the resident's correction in the timeline.
+  await page.reload();
+  await expect(page.getByText('Diajukan').first()).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Isian diubah, Diajukan' }),
+  ).toContainText('Jl. Raya Sukamaju 12 RT 003/RW 001');
+
   // Processed, then issued after the draft preview.
   await page
     .getByRole('group', { name: 'Tindakan' })
@@ -99,8 +118,18 @@ test('a clerk takes a resident request from the queue to an issued letter, throu
       .or(page.getByRole('link', { name: /Unduh PDF/ })),
   ).toBeVisible();
 
-  // The resident's copy is the issued letter, with a number.
+  // The resident's copy is the issued letter, with a number; they download it on the phone.
   const done = (await (await request.get(`${ku.base}/${id}`, { headers: resident })).json()).data;
   expect(done.status).toBe('completed');
   expect(done.number).toMatch(/\//);
+  await phone.goto(`/service/ku/${id}`);
+  await expect(phone.getByRole('heading', { name: 'Surat sudah terbit' })).toBeVisible();
+  const downloading = phone.waitForEvent('download');
+  await phone.getByRole('button', { name: 'Unduh surat (PDF)' }).click();
+  const file = await (await downloading).path();
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('SURAT KETERANGAN USAHA');
+  expect(text).toContain(done.number);
+  expect(text.replace(/\s+/g, ' ')).toContain('Jl. Raya Sukamaju 12 RT 003/RW 001');
+  await phone.close();
 });
