@@ -28,6 +28,67 @@ describe('verify page', () => {
     await waitFor(() => expect(document.title).toBe('Surat asli | Pemerintah Desa Sukamaju'));
   });
 
+  it('names who signed, their position, "a.n. Kepala Desa" when delegated, and when', async () => {
+    const letter = (signature: unknown) => ({
+      body: {
+        data: {
+          number: '470/014/Ds-SKM/XI/2026',
+          type: { code: 'ku', title: 'Usaha' },
+          issued_at: '2026-11-23T07:05:00.000Z',
+          holder: 'S*** R*********',
+          sha256: 'a'.repeat(64),
+          signature,
+        },
+      },
+    });
+    createFakeServer({
+      'GET /api/verify/kades': () =>
+        letter({
+          name: 'H. Ahmad Suryadi',
+          position: 'kepala_desa',
+          position_label: 'Kepala Desa',
+          on_behalf: false,
+          on_behalf_label: null,
+          signed_at: '2026-11-23T07:05:00.000Z',
+        }),
+      'GET /api/verify/sekdes': () =>
+        letter({
+          name: 'Dewi Lestari',
+          position: 'sekretaris_desa',
+          position_label: 'Sekretaris Desa',
+          on_behalf: true,
+          on_behalf_label: 'a.n. Kepala Desa',
+          signed_at: '2026-11-24T01:30:00.000Z',
+        }),
+      'GET /api/verify/lama': () => letter(null),
+    });
+    const first = renderApp('/verify/kades');
+    const signer = await first.findByText('Ditandatangani oleh');
+    expect(signer.nextElementSibling).toHaveTextContent('H. Ahmad Suryadi');
+    expect(first.getByText('Jabatan').nextElementSibling).toHaveTextContent(/^Kepala Desa$/);
+    expect(first.getByText('Waktu tanda tangan').nextElementSibling).toHaveTextContent(
+      '23 November 2026, 14.05 WIB',
+    );
+    first.unmount();
+
+    const second = renderApp('/verify/sekdes');
+    expect((await second.findByText('Ditandatangani oleh')).nextElementSibling).toHaveTextContent(
+      'Dewi Lestari',
+    );
+    expect(second.getByText('Jabatan').nextElementSibling).toHaveTextContent(
+      'Sekretaris Desa, a.n. Kepala Desa',
+    );
+    expect(second.getByText(/ditandatangani secara elektronik oleh/)).toHaveTextContent(
+      'Dewi Lestari (Sekretaris Desa, a.n. Kepala Desa) pada 24 November 2026, 08.30 WIB.',
+    );
+    second.unmount();
+
+    // A letter issued before signing existed: no signer block.
+    const third = renderApp('/verify/lama');
+    expect(await third.findByText('470/014/Ds-SKM/XI/2026')).toBeInTheDocument();
+    expect(third.queryByText('Ditandatangani oleh')).toBeNull();
+  });
+
   it("shows the issue date in village time, whatever the device's time zone", async () => {
     // 02.25 WIB on 24 November is still 23 November in New York and in UTC.
     createFakeServer({

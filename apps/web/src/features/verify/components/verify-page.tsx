@@ -15,6 +15,22 @@ export interface VerifiedLetter {
   /** The holder's name, partly hidden. */
   holder: string;
   sha256: string;
+  /** Who approved and signed it (issue 15); null for letters issued without approval. */
+  signature?: {
+    name: string;
+    position: string;
+    position_label: string;
+    on_behalf: boolean;
+    on_behalf_label: string | null;
+    signed_at: string;
+  } | null;
+}
+
+/** "Sekretaris Desa, a.n. Kepala Desa" or "Kepala Desa". */
+export function signerPosition(s: NonNullable<VerifiedLetter['signature']>): string {
+  return s.on_behalf
+    ? `${s.position_label}, ${s.on_behalf_label ?? 'a.n. Kepala Desa'}`
+    : s.position_label;
 }
 
 /** /verify/{token}: the page a letter's QR code opens, saying whether the letter is genuine. */
@@ -48,8 +64,25 @@ export function VerifyPage() {
             {/* In village time (WIB), whatever the clock of the phone that scanned the QR. */}
             <Row label="Tanggal terbit" value={formatDateTimeId(letter.issued_at)} />
             <Row label="Pemegang surat" value={letter.holder} />
+            {letter.signature && (
+              <>
+                <Row label="Ditandatangani oleh" value={letter.signature.name} />
+                <Row label="Jabatan" value={signerPosition(letter.signature)} />
+                <Row
+                  label="Waktu tanda tangan"
+                  value={formatDateTimeId(letter.signature.signed_at)}
+                />
+              </>
+            )}
             <Row label="Sidik jari dokumen (SHA-256)" value={letter.sha256} mono />
           </dl>
+          {letter.signature && (
+            <p className="mt-4 text-slate-800">
+              Surat ini disetujui dan ditandatangani secara elektronik oleh{' '}
+              <strong>{letter.signature.name}</strong> ({signerPosition(letter.signature)}) pada{' '}
+              {formatDateTimeId(letter.signature.signed_at)}.
+            </p>
+          )}
           <p className="mt-4 text-slate-700">
             Sidik jari dokumen berubah bila isi berkas PDF diubah sedikit pun.
           </p>
