@@ -24,10 +24,11 @@ export const deskPreviewPath = (type: LetterType, id: number) =>
   `${apiPaths.letterItem(type.base, id)}/preview`;
 
 /**
- * One page of a desk's queue: a type's requests (with the count in every status for the tabs),
- * or, without a type, the requests of every type waiting on the office, oldest first.
+ * The SWR key (API path and query) of one page of a desk's queue: a type's requests with the
+ * count in every status for the tabs, or, without a type, the requests of every type waiting on
+ * the office. The queue and the review page's next/previous share it, so they share the cache.
  */
-export function useDeskList(
+export function deskListKey(
   type: LetterType | undefined,
   query: Record<string, string | number | undefined>,
 ) {
@@ -39,10 +40,24 @@ export function useDeskList(
         status: query.status ?? QUEUE_STATUSES.join(','),
         counts: QUEUE_STATUSES.join(','),
       };
-  const { data, error, isLoading, isValidating, mutate } = useSWR<DeskPage>([path, full] as const, {
-    keepPreviousData: true,
-    revalidateOnFocus: true,
-  });
+  return [path, full] as const;
+}
+
+/**
+ * One page of a desk's queue: a type's requests (with the count in every status for the tabs),
+ * or, without a type, the requests of every type waiting on the office, oldest first.
+ */
+export function useDeskList(
+  type: LetterType | undefined,
+  query: Record<string, string | number | undefined>,
+) {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<DeskPage>(
+    deskListKey(type, query),
+    {
+      keepPreviousData: true,
+      revalidateOnFocus: true,
+    },
+  );
   return {
     rows: data?.data,
     meta: data?.meta,

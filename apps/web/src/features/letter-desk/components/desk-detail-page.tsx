@@ -27,7 +27,17 @@ import { StatusTag } from '../../../components/letters/status-tag.tsx';
 import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { downloadPdf, useDeskActions, useDeskRequest } from '../api/desk-api.ts';
 import { OverdueMark } from './desk-list-page.tsx';
-import { NOTE_PICKS, changedMessage, deskTransitions } from './status-actions.tsx';
+import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
+import {
+  ACTION_KEYS,
+  DELETE_KEY,
+  DOWNLOAD_KEY,
+  EDIT_KEY,
+  NOTE_PICKS,
+  changedMessage,
+  deskTransitions,
+} from './status-actions.tsx';
+import { useReviewShortcuts } from './use-review-shortcuts.ts';
 import type { DeskEvent, DeskRequestDetail } from '../api/types.ts';
 
 const group = (type: LetterType) => `service-${type.code}`;
@@ -463,6 +473,30 @@ function DeskReview({
     else void change(t.to, null);
   };
 
+  const downloadLetter = () => {
+    const pdf = request.pdf;
+    if (!pdf) return;
+    setBusy(true);
+    downloadPdf(pdf.url, `${reference}.pdf`)
+      .catch((e: unknown) =>
+        setBanner({ kind: 'error', title: 'Tidak berhasil', text: errorMessage(e) }),
+      )
+      .finally(() => setBusy(false));
+  };
+
+  // The same actions from the keyboard (p, m, t, s, e, d, h), j/k through the queue, u back.
+  const keyboard = useReviewShortcuts({
+    type,
+    request,
+    transitions,
+    busy,
+    issuing: issuing !== null,
+    onAction,
+    onCancelIssue: () => setIssuing(null),
+    onDownload: downloadLetter,
+    onDelete: () => setDeleting(true),
+  });
+
   const fieldRows = type.fields.map((f) => ({
     key: f.name,
     label: f.label,
@@ -504,6 +538,7 @@ function DeskReview({
             <Button
               key={t.to}
               onClick={() => onAction(t)}
+              aria-keyshortcuts={ACTION_KEYS[t.actionLabel]}
               disabled={busy || issuing !== null}
               variant={t.to === 'rejected' ? 'outlined' : 'filled'}
               className={t.to === 'rejected' ? 'border-red-700 text-red-800' : undefined}
@@ -512,7 +547,11 @@ function DeskReview({
             </Button>
           ))}
           {canEditLetter(request.status, 'ADMINISTRATOR') && (
-            <Button variant="outlined" href={adminPaths.edit(group(type), request.id)}>
+            <Button
+              variant="outlined"
+              href={adminPaths.edit(group(type), request.id)}
+              aria-keyshortcuts={EDIT_KEY}
+            >
               Ubah isian
             </Button>
           )}
@@ -520,15 +559,8 @@ function DeskReview({
             <Button
               variant="outlined"
               loading={busy}
-              onClick={() => {
-                const pdf = request.pdf!;
-                setBusy(true);
-                downloadPdf(pdf.url, `${reference}.pdf`)
-                  .catch((e: unknown) =>
-                    setBanner({ kind: 'error', title: 'Tidak berhasil', text: errorMessage(e) }),
-                  )
-                  .finally(() => setBusy(false));
-              }}
+              onClick={downloadLetter}
+              aria-keyshortcuts={DOWNLOAD_KEY}
             >
               Unduh PDF
             </Button>
@@ -538,12 +570,19 @@ function DeskReview({
               variant="outlined"
               className="border-red-700 text-red-800"
               onClick={() => setDeleting(true)}
+              aria-keyshortcuts={DELETE_KEY}
               disabled={busy}
             >
               Hapus
             </Button>
           )}
         </div>
+        <ShortcutHint onOpen={keyboard.openHelp} className="mt-2" />
+        <ShortcutHelp
+          open={keyboard.helpOpen}
+          onClose={keyboard.closeHelp}
+          shortcuts={keyboard.shortcuts}
+        />
       </section>
 
       {issuing && (

@@ -11,8 +11,8 @@ import {
   type LetterStatus,
   type LetterType,
 } from '@balai/domain';
-import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useRef, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,8 +21,11 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { StatusTag } from '../../../components/letters/status-tag.tsx';
-import { DESK_FILTERS, QUEUE_STATUSES, useDeskList } from '../api/desk-api.ts';
+import { QUEUE_STATUSES, useDeskList } from '../api/desk-api.ts';
+import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
+import { queueListOptions, requestKey, reviewHref } from './desk-queue.ts';
 import { LetterRegisterExport, QueueExportLinks } from './export-links.tsx';
+import { useQueueShortcuts } from './use-queue-shortcuts.ts';
 import type { DeskRequest } from '../api/types.ts';
 
 const group = (code: string) => `service-${code}`;
@@ -47,7 +50,8 @@ function AgeCell({ row, now }: { row: DeskRequest; now: Date }) {
   );
 }
 
-function columns(crossType: boolean, now: Date): DataColumn<DeskRequest>[] {
+/** The queue's columns; the reference opens the review, which remembers this queue (`from`). */
+function columns(crossType: boolean, now: Date, queueHref: string): DataColumn<DeskRequest>[] {
   return [
     {
       key: 'reference',
@@ -55,7 +59,8 @@ function columns(crossType: boolean, now: Date): DataColumn<DeskRequest>[] {
       rowHeader: true,
       cell: (r) => (
         <Link
-          to={adminPaths.detail(group(r.type), r.id)}
+          to={reviewHref(r, queueHref)}
+          data-request={requestKey(r)}
           className="inline-flex min-h-11 items-center whitespace-nowrap text-brand-800 underline underline-offset-2"
         >
           {requestReference(r.type, r.id)}
@@ -150,11 +155,7 @@ function StatusTabs({
  */
 export function DeskListPage({ type }: { type?: LetterType }) {
   const crossType = type === undefined;
-  const list = useListParams({
-    filters: DESK_FILTERS,
-    sort: crossType ? 'created_at' : '-created_at',
-    sortFields: ['created_at'],
-  });
+  const list = useListParams(queueListOptions(crossType));
   const { rows, meta, error, isLoading, isValidating, mutate } = useDeskList(type, list.query);
   const now = new Date();
   const title = type ? type.title : 'Semua Layanan';
@@ -163,6 +164,17 @@ export function DeskListPage({ type }: { type?: LetterType }) {
   const filtered =
     list.search !== '' || list.filters.from !== undefined || list.filters.to !== undefined;
   const base = type ? adminPaths.list(group(type.code)) : adminPaths.desks;
+  const { pathname, search } = useLocation();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const keys = useQueueShortcuts({
+    searchRef,
+    tableRef,
+    rows,
+    page: meta?.page ?? list.page,
+    hrefFor: (page) =>
+      meta && page >= 1 && page <= meta.last_page ? list.hrefFor({ page }) : undefined,
+  });
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -208,10 +220,12 @@ export function DeskListPage({ type }: { type?: LetterType }) {
             Nama, NIK, nomor surat, atau nomor permohonan (mis. KU-000042)
           </p>
           <input
+            ref={searchRef}
             id="cari"
             name="search"
             type="search"
             aria-describedby="cari-hint"
+            aria-keyshortcuts="/"
             defaultValue={list.search}
             key={list.search}
             className="h-11 w-full rounded-md border-2 border-slate-700 px-3 text-base"
@@ -246,6 +260,8 @@ export function DeskListPage({ type }: { type?: LetterType }) {
           </Button>
         )}
       </form>
+      <ShortcutHint onOpen={keys.openHelp} className="-mt-2 mb-2" />
+      <ShortcutHelp open={keys.helpOpen} onClose={keys.closeHelp} shortcuts={keys.shortcuts} />
 
       {isLoading && !rows && <LoadingBlock />}
       {error != null && !rows && <ErrorBlock error={error} onRetry={() => void mutate()} />}
@@ -274,32 +290,38 @@ export function DeskListPage({ type }: { type?: LetterType }) {
               }}
             />
           </div>
-          <DataTable
-            caption={`${title}: permohonan, halaman ${meta.page} dari ${meta.last_page}`}
-            captionHidden
-            columns={columns(crossType, now)}
-            rows={rows}
-            rowKey={(r) => r.id}
-            sort={list.sortState}
-            sortHref={(sort) => list.hrefFor({ sort })}
-            busy={isValidating && !isLoading}
-            empty={
-              <div className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center">
-                <p className="text-lg font-semibold text-slate-900">
-                  {filtered || status
-                    ? 'Tidak ada permohonan yang cocok.'
-                    : crossType
-                      ? 'Tidak ada permohonan yang menunggu. Semua sudah ditangani.'
-                      : 'Belum ada permohonan.'}
-                </p>
-                {type && !filtered && !status && (
-                  <Button href={adminPaths.create(group(type.code))} className="mt-3">
-                    Buat permohonan atas nama warga
-                  </Button>
-                )}
-              </div>
-            }
-          />
+          {/* The row that has focus (j, k, the arrows) is marked: a tint and a bar at its start. */}
+          <div
+            ref={tableRef}
+            className="[&_tbody_tr:focus-within]:bg-brand-50 [&_tbody_tr:focus-within]:shadow-[inset_4px_0_0_var(--color-brand-800)]"
+          >
+            <DataTable
+              caption={`${title}: permohonan, halaman ${meta.page} dari ${meta.last_page}`}
+              captionHidden
+              columns={columns(crossType, now, pathname + search)}
+              rows={rows}
+              rowKey={(r) => r.id}
+              sort={list.sortState}
+              sortHref={(sort) => list.hrefFor({ sort })}
+              busy={isValidating && !isLoading}
+              empty={
+                <div className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center">
+                  <p className="text-lg font-semibold text-slate-900">
+                    {filtered || status
+                      ? 'Tidak ada permohonan yang cocok.'
+                      : crossType
+                        ? 'Tidak ada permohonan yang menunggu. Semua sudah ditangani.'
+                        : 'Belum ada permohonan.'}
+                  </p>
+                  {type && !filtered && !status && (
+                    <Button href={adminPaths.create(group(type.code))} className="mt-3">
+                      Buat permohonan atas nama warga
+                    </Button>
+                  )}
+                </div>
+              }
+            />
+          </div>
           {meta.last_page > 1 && (
             <Pagination
               page={meta.page}

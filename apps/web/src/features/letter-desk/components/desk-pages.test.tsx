@@ -231,9 +231,10 @@ describe('letter desk queue', () => {
     const table = await screen.findByRole('table');
     const oldRow = within(table).getByRole('row', { name: /KU-000007/ });
     expect(oldRow).toHaveTextContent(/Lewat batas 2 hari kerja/);
+    // The review page remembers the queue (filters included) for next, previous and back.
     expect(within(oldRow).getByRole('link', { name: 'KU-000007' })).toHaveAttribute(
       'href',
-      '/admin/service-ku/7',
+      `/admin/service-ku/7?from=${encodeURIComponent('/admin/service-ku?status=submitted&search=siti')}`,
     );
     const freshRow = within(table).getByRole('row', { name: /KU-000008/ });
     expect(freshRow).toHaveTextContent('hari ini');

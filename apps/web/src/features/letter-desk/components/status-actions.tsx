@@ -53,3 +53,21 @@ export function changedMessage(to: LetterStatus, number: string | null): string 
       return 'Status permohonan diubah.';
   }
 }
+
+/**
+ * The review page's key for the administrator's status actions, by the button's label (shown on
+ * the button as `aria-keyshortcuts` and in the help): Proses, Minta dilengkapi, Tolak, terbitkan
+ * Surat. A key does what the button does: the note or the draft preview first where the button
+ * asks for it. An action without a key here has its button only.
+ */
+export const ACTION_KEYS: Readonly<Record<string, string>> = {
+  Proses: 'p',
+  'Minta Dilengkapi': 'm',
+  Tolak: 't',
+  'Terbitkan Surat': 's',
+};
+
+/** The review page's other keys: Ubah isian, Unduh PDF, Hapus (which asks first). */
+export const EDIT_KEY = 'e';
+export const DOWNLOAD_KEY = 'd';
+export const DELETE_KEY = 'h';
