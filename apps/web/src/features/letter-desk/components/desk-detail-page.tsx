@@ -25,6 +25,7 @@ import { adminPaths } from '../../../lib/admin-paths.ts';
 import { errorMessage, httpStatus } from '../../../lib/http-client.ts';
 import { StatusTag } from '../../../components/letters/status-tag.tsx';
 import { SummaryList } from '../../../components/letters/summary-list.tsx';
+import { Timeline } from '../../../components/letters/timeline.tsx';
 import { downloadPdf, useDeskActions, useDeskRequest } from '../api/desk-api.ts';
 import { OverdueMark } from './desk-list-page.tsx';
 import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
@@ -74,34 +75,10 @@ function NotificationBanner({ banner }: { banner: Banner }) {
   );
 }
 
-/** The timeline as the office reads it: each status, when, who (by name) and the note. */
-function DeskTimeline({ events }: { events: readonly DeskEvent[] }) {
-  const newestFirst = [...events].sort(
-    (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
-  );
-  return (
-    <ol className="mt-4 border-l-2 border-slate-300 pl-6">
-      {newestFirst.map((event) => (
-        <li key={event.id} className="relative pb-6 last:pb-0">
-          <span
-            aria-hidden="true"
-            className="absolute top-1.5 -left-[1.95rem] size-3.5 rounded-full border-2 border-white bg-brand-800"
-          />
-          <p className="font-semibold text-slate-900">{event.to_label}</p>
-          <p className="text-sm text-slate-700">
-            <time dateTime={event.created_at}>{formatDateTimeId(event.created_at)}</time> ·{' '}
-            {event.actor_name ?? 'Sistem'}
-            {event.actor_role ? ` (${ROLE_LABELS[event.actor_role] ?? event.actor_role})` : ''}
-          </p>
-          {event.note && (
-            <p className="mt-1 whitespace-pre-line break-words text-slate-900">
-              <span className="font-semibold">Catatan:</span> {event.note}
-            </p>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
+/** Who acted, as the office reads it: the name and the role. */
+function deskActor(event: DeskEvent): string {
+  const role = event.actor_role ? ` (${ROLE_LABELS[event.actor_role] ?? event.actor_role})` : '';
+  return `${event.actor_name ?? 'Sistem'}${role}`;
 }
 
 const ONLINE_LABEL = {
@@ -655,7 +632,7 @@ function DeskReview({
           <h2 id="riwayat" className="text-xl font-bold text-slate-900">
             Riwayat
           </h2>
-          <DeskTimeline events={request.events} />
+          <Timeline events={request.events} actor={deskActor} />
         </section>
       </div>
 

@@ -67,6 +67,7 @@ function request(
         to_status: 'submitted',
         to_label: 'Diajukan',
         note: null,
+        changes: null,
         actor_name: 'Siti Aminah',
         actor_role: 'WARGA',
         created_at: '2026-11-20T02:00:00.000Z',
