@@ -10,6 +10,12 @@ export const adminPaths = {
   /** The cross-type queue of the letter desks ("Semua Layanan"). */
   desks: '/admin/service',
   userCreate: '/admin/user/create',
+  /** The signer's queue, "Menunggu tanda tangan Anda" (docs/signing.md). */
+  signing: '/admin/signing',
+  /** One letter awaiting signature (the notifications link here). */
+  signingLetter: (id: number | string) => `/admin/signing/${seg(id)}`,
+  /** Who signs, delegation, approval per type; the signer's PIN and signature image. */
+  signingSettings: '/admin/settings/signing',
   userEdit: (id: number | string) => `/admin/user/${seg(id)}/edit`,
   /** A group's list: a content resource ('about-age') or a letter desk ('service-ku'). */
   list: (group: string) => `/admin/${seg(group)}`,

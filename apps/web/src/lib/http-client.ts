@@ -155,8 +155,9 @@ export function createHttpClient(baseUrl: string) {
       request<T>('PUT', path, body, options),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PATCH', path, body, options),
-    delete: <T>(path: string, options?: RequestOptions) =>
-      request<T>('DELETE', path, undefined, options),
+    /** DELETE; a body only where the API asks for one (a password to confirm the removal). */
+    delete: <T>(path: string, options?: RequestOptions, body?: unknown) =>
+      request<T>('DELETE', path, body, options),
     /** Sets (or, with null, removes) the bearer Authorization header of every later call. */
     setToken(next: string | null) {
       token = next;

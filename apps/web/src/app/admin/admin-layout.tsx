@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import '../../admin.css';
 import { Link, Outlet, useLocation } from 'react-router';
 import { HomeIcon, MenuIcon } from '../../components/ui/icons.tsx';
@@ -9,7 +9,8 @@ import { useSiteName } from '../../lib/page-meta.ts';
 import { adminPaths } from '../../lib/admin-paths.ts';
 import { paths } from '../../lib/paths.ts';
 import { governmentName, useSettings } from '../../lib/settings.ts';
-import { ADMIN_MENU } from './admin-menu.ts';
+import { useSigningMe } from '../../features/signing/api/signing-api.ts';
+import { adminMenu } from './admin-menu.ts';
 import { AdminSidebarNav } from './admin-sidebar.tsx';
 import { AdminUserMenu } from './admin-user-menu.tsx';
 import { MenuSearch } from './menu-search.tsx';
@@ -39,6 +40,10 @@ export function AdminLayout() {
   useSiteName(governmentName(settings));
   const wide = useWideScreen();
   const { pathname } = useLocation();
+  // A signer's menu has their queue ("Tanda Tangan"); generated, like the rest of it.
+  const { me } = useSigningMe();
+  const signer = !!me && (me.can_sign || me.is_head || me.is_secretary);
+  const menu = useMemo(() => adminMenu({ signer }), [signer]);
   // Wide screens show the sidebar and small ones hide it whenever the width crosses the line;
   // on small screens it also hides after each navigation. Derived while rendering (no effect).
   const [sidebar, setSidebar] = useState({ open: wide, wide, pathname });
@@ -116,7 +121,7 @@ export function AdminLayout() {
           )}
           <span className="min-w-0 truncate text-sm leading-tight">{name}</span>
         </Link>
-        <AdminSidebarNav menu={ADMIN_MENU} />
+        <AdminSidebarNav menu={menu} />
       </aside>
 
       <div
@@ -136,7 +141,7 @@ export function AdminLayout() {
           >
             <MenuIcon />
           </button>
-          <MenuSearch menu={ADMIN_MENU} />
+          <MenuSearch menu={menu} />
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell />
             {user && (

@@ -1,6 +1,6 @@
 import { CONTENT_RESOURCES, LETTER_TYPES } from '@balai/domain';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, menuLinks, searchMenu } from './admin-menu.ts';
+import { ADMIN_MENU, adminMenu, menuLinks, searchMenu } from './admin-menu.ts';
 import { resolveGroup } from './resolve-group.ts';
 
 /** SPEC section 2's Layanan items, in its order: the registry's titles must read exactly so. */
@@ -30,7 +30,17 @@ describe('admin menu', () => {
       ['Beranda', ['Galeri', 'Header', 'Manfaat']],
       [
         'Profil Desa',
-        ['Agama', 'Aparat', 'Desa', 'Info Desa', 'Pekerjaan', 'Penduduk', 'Usia', 'Pengaturan'],
+        [
+          'Agama',
+          'Aparat',
+          'Desa',
+          'Info Desa',
+          'Pekerjaan',
+          'Penduduk',
+          'Usia',
+          'Pengaturan',
+          'Pengaturan Tanda Tangan',
+        ],
       ],
       ['Layanan', ['Semua Layanan', ...SPEC_LAYANAN]],
     ]);
@@ -62,7 +72,7 @@ describe('admin menu', () => {
       expect(resolveGroup(r.group)).toEqual({ kind: 'content', resource: r });
     }
     expect(menuLinks()).toHaveLength(
-      1 + 2 + CONTENT_RESOURCES.length * 2 + 1 + 1 + LETTER_TYPES.length * 2,
+      1 + 2 + CONTENT_RESOURCES.length * 2 + 2 + 1 + LETTER_TYPES.length * 2,
     );
   });
 
@@ -76,6 +86,7 @@ describe('admin menu', () => {
         'Pengguna',
         'Penduduk',
         'Pengaturan',
+        'Pengaturan Tanda Tangan',
         'Penghasilan',
         'Pengantar Kehilangan',
         'Pengantar Perkawinan',
@@ -87,6 +98,20 @@ describe('admin menu', () => {
     ['', []],
   ])('searching "%s" finds %j, by title, case-insensitively', (query, titles) => {
     expect(searchMenu(query).map((m) => m.item.title)).toEqual(titles);
+  });
+
+  it('gives a signer "Tanda Tangan" (their queue) under the dashboard, and no one else', () => {
+    const admin = (menu: readonly { title: string; items: { title: string; to: string }[] }[]) =>
+      menu.find((s) => s.title === 'Admin')!.items;
+    expect(admin(adminMenu({ signer: true }))).toEqual([
+      { title: 'Dashboard', to: '/admin' },
+      { title: 'Tanda Tangan', to: '/admin/signing' },
+    ]);
+    expect(admin(adminMenu({ signer: false }))).toEqual([{ title: 'Dashboard', to: '/admin' }]);
+    expect(searchMenu('tanda', adminMenu({ signer: true })).map((m) => m.item.to)).toEqual([
+      '/admin/signing',
+      '/admin/settings/signing',
+    ]);
   });
 
   it('resolves no unknown group', () => {

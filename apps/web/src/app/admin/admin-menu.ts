@@ -35,27 +35,49 @@ const deskItems = (): AdminMenuItem[] =>
     createTo: adminPaths.create(deskGroup(t)),
   }));
 
+/** Who the viewer is, as far as the menu cares (from `GET /api/signing/me`). */
+export interface AdminMenuViewer {
+  /** The Kepala Desa or Sekretaris Desa account the settings name, or whoever can sign now. */
+  signer?: boolean;
+}
+
 /**
  * The admin sidebar (SPEC section 2), from the registries: adding a content resource or a
  * letter type adds its menu item. Content items sort by title within a section, as SPEC lists
  * them; the letter desks keep the registry's order, after "Semua Layanan" (the cross-type queue).
+ * A signer also gets "Tanda Tangan" (their queue, issue 15) right under the dashboard.
  */
-export const ADMIN_MENU: readonly AdminMenuSection[] = [
-  { title: 'Admin', items: [{ title: 'Dashboard', to: adminPaths.root }] },
-  {
-    title: 'Manajemen',
-    items: [{ title: 'Pengguna', to: adminPaths.users, createTo: adminPaths.userCreate }],
-  },
-  { title: 'Beranda', items: contentItems('Beranda') },
-  {
-    title: 'Profil Desa',
-    items: [...contentItems('Profil Desa'), { title: 'Pengaturan', to: adminPaths.settings }],
-  },
-  {
-    title: 'Layanan',
-    items: [{ title: 'Semua Layanan', to: adminPaths.desks }, ...deskItems()],
-  },
-];
+export function adminMenu({ signer = false }: AdminMenuViewer = {}): AdminMenuSection[] {
+  return [
+    {
+      title: 'Admin',
+      items: [
+        { title: 'Dashboard', to: adminPaths.root },
+        ...(signer ? [{ title: 'Tanda Tangan', to: adminPaths.signing }] : []),
+      ],
+    },
+    {
+      title: 'Manajemen',
+      items: [{ title: 'Pengguna', to: adminPaths.users, createTo: adminPaths.userCreate }],
+    },
+    { title: 'Beranda', items: contentItems('Beranda') },
+    {
+      title: 'Profil Desa',
+      items: [
+        ...contentItems('Profil Desa'),
+        { title: 'Pengaturan', to: adminPaths.settings },
+        { title: 'Pengaturan Tanda Tangan', to: adminPaths.signingSettings },
+      ],
+    },
+    {
+      title: 'Layanan',
+      items: [{ title: 'Semua Layanan', to: adminPaths.desks }, ...deskItems()],
+    },
+  ];
+}
+
+/** The menu of an administrator who does not sign. */
+export const ADMIN_MENU: readonly AdminMenuSection[] = adminMenu();
 
 /** The menu items whose title contains `query`, case-insensitively, with their section. */
 export function searchMenu(query: string, menu: readonly AdminMenuSection[] = ADMIN_MENU) {

@@ -15,9 +15,21 @@ export function adminRoutes(): RouteObject[] {
         {
           index: true,
           lazy: async () => ({
-            Component: (
-              await import('../../features/admin-dashboard/components/dashboard-page.tsx')
-            ).DashboardPage,
+            Component: (await import('./dashboard-route.tsx')).DashboardRoute,
+          }),
+        },
+        {
+          path: 'signing',
+          lazy: async () => ({
+            Component: (await import('../../features/signing/components/signing-queue-page.tsx'))
+              .SigningQueuePage,
+          }),
+        },
+        {
+          path: 'signing/:id',
+          lazy: async () => ({
+            Component: (await import('../../features/signing/components/signing-detail-page.tsx'))
+              .SigningDetailPage,
           }),
         },
         {
@@ -46,6 +58,13 @@ export function adminRoutes(): RouteObject[] {
           lazy: async () => ({
             Component: (await import('../../features/admin-settings/components/settings-page.tsx'))
               .SettingsPage,
+          }),
+        },
+        {
+          path: 'settings/signing',
+          lazy: async () => ({
+            Component: (await import('../../features/signing/components/signing-settings-page.tsx'))
+              .SigningSettingsPage,
           }),
         },
         {

@@ -1,4 +1,5 @@
 import { LETTER_TYPES } from '@balai/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { BarListChart } from '../../../components/charts/bar-list-chart.tsx';
@@ -188,8 +189,11 @@ function Waiting({ waiting }: { waiting: DashboardData['waiting'] }) {
   );
 }
 
-/** `/admin`: the office's figures at a glance, each chart with its numbers as a table. */
-export function DashboardPage() {
+/**
+ * `/admin`: the office's figures at a glance, each chart with its numbers as a table. `top` is
+ * what the app puts above them (the signer's "Menunggu tanda tangan Anda", app/admin).
+ */
+export function DashboardPage({ top }: { top?: ReactNode } = {}) {
   const { dashboard: d, error, isLoading, retry } = useDashboard();
   return (
     <AdminPage
@@ -197,6 +201,7 @@ export function DashboardPage() {
       breadcrumbs={[{ label: 'Dashboard' }]}
       lead={d ? `Angka ${asOfText(d.as_of)}; diperbarui paling lama tiap menit.` : undefined}
     >
+      {top}
       {isLoading && !d && <LoadingBlock />}
       {error != null && !d && <ErrorBlock error={error} onRetry={retry} />}
       {d && (

@@ -1,10 +1,12 @@
 import type { SettingsUpdate } from '@balai/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { useLeaveWarning } from '../../../components/admin/use-leave-warning.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { adminPaths } from '../../../lib/admin-paths.ts';
 import { saveSettings, useAdminSettings } from '../api/settings-admin.ts';
 import { SettingsForm } from './settings-form.tsx';
 
@@ -32,6 +34,16 @@ export function SettingsPage() {
       breadcrumbs={[{ label: 'Profil Desa' }, { label: 'Pengaturan' }]}
       lead="Identitas desa untuk situs, kop surat, dan nomor surat."
     >
+      <p className="mb-6 max-w-3xl rounded-md border-l-8 border-violet-700 bg-violet-50 p-3 text-slate-900">
+        Kepala Desa, Sekretaris Desa, masa berhalangan dan persetujuan per jenis surat diatur di{' '}
+        <Link
+          to={adminPaths.signingSettings}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
+          Pengaturan Tanda Tangan
+        </Link>
+        .
+      </p>
       {isLoading && !settings && <LoadingBlock />}
       {error != null && !settings && <ErrorBlock error={error} onRetry={retry} />}
       {settings && (

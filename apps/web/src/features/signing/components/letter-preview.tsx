@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { LoadingBlock } from '../../../components/ui/load-state.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { fetchPreview } from '../api/signing-api.ts';
+import { signingFailure } from './signing-errors.ts';
+
+/** From this width (Tailwind's lg) the PDF shows in the page; below it, phones do not show a PDF in a frame. */
+export const WIDE_SCREEN = '(min-width: 1024px)';
+
+export function useWideScreen() {
+  const [wide, setWide] = useState(() => window.matchMedia?.(WIDE_SCREEN).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(WIDE_SCREEN);
+    if (!query) return;
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
+
+/**
+ * The letter's draft preview (the PDF at `preview_url`, fetched through the session): in the
+ * page on a wide screen, as the desk's review shows it; on a phone, where a PDF in a frame does
+ * not show, a big "Buka pratinjau surat" that opens it. Showing it or opening it marks the
+ * letter as looked at (`onViewed`).
+ */
+export function LetterPreview({
+  previewUrl,
+  title,
+  viewed,
+  onViewed,
+  buttonRef,
+}: {
+  previewUrl: string;
+  title: string;
+  viewed: boolean;
+  onViewed: () => void;
+  buttonRef?: React.Ref<HTMLAnchorElement>;
+}) {
+  const wide = useWideScreen();
+  const [url, setUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let href: string | null = null;
+    let live = true;
+    fetchPreview(previewUrl).then(
+      (blob) => {
+        if (!live) return;
+        href = URL.createObjectURL(blob);
+        setUrl(href);
+      },
+      (e: unknown) => live && setFailure(signingFailure(e)),
+    );
+    return () => {
+      live = false;
+      if (href) URL.revokeObjectURL(href);
+    };
+  }, [previewUrl]);
+
+  if (failure) {
+    return (
+      <p role="alert" className="border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
+        Pratinjau tidak dapat dibuat: {failure}
+      </p>
+    );
+  }
+  if (!url) return <LoadingBlock label="Menyiapkan pratinjau…" />;
+  return (
+    <>
+      {wide && (
+        <iframe
+          src={url}
+          title={title}
+          onLoad={onViewed}
+          className="mb-3 h-[75vh] w-full rounded border border-slate-300"
+        />
+      )}
+      <a
+        ref={buttonRef}
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        onClick={onViewed}
+        className={buttonClasses({
+          variant: wide ? 'outlined' : 'filled',
+          block: !wide,
+          className: wide ? '' : 'min-h-14 text-lg',
+        })}
+      >
+        {wide ? 'Buka pratinjau di tab baru' : 'Buka pratinjau surat'}
+      </a>
+      <p className="mt-2 text-sm text-slate-700" aria-live="polite">
+        {viewed
+          ? 'Pratinjau sudah Anda buka.'
+          : 'Draf tanpa nomor; nomor diberikan saat Anda menyetujuinya.'}
+      </p>
+    </>
+  );
+}
