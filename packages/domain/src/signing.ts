@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate } from './dates.ts';
 import { MAX_ID } from './ids.ts';
-import { LETTER_CODES } from './letters/letter-type.ts';
+import { LETTER_CODES } from './letters/letter-codes.ts';
 import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import type { Role } from './roles.ts';
@@ -9,15 +9,10 @@ import type { Role } from './roles.ts';
 // Signing (issue 15, docs/signing.md): the positions of administrator accounts, who signs a
 // letter today, and the bodies of the signing endpoints.
 
-/** The positions an administrator account can hold; residents hold none. */
-export const POSITIONS = ['operator', 'sekretaris_desa', 'kepala_desa'] as const;
-export type Position = (typeof POSITIONS)[number];
+import { NIP_MESSAGE, POSITIONS, type Position } from './positions.ts';
 
-export const POSITION_LABELS: Record<Position, string> = {
-  operator: 'Operator/Staf',
-  sekretaris_desa: 'Sekretaris Desa',
-  kepala_desa: 'Kepala Desa',
-};
+// The positions and their labels live in positions.ts (zod-free, for the user field definitions).
+export { NIP_MESSAGE, POSITIONS, POSITION_LABELS, type Position } from './positions.ts';
 
 /** An administrator created without a position is a clerk. */
 export const DEFAULT_ADMIN_POSITION: Position = 'operator';
@@ -113,7 +108,6 @@ const blankToNull = (v: unknown) => {
 };
 
 export const NIP_LABEL = 'NIP';
-export const NIP_MESSAGE = 'NIP hanya boleh berisi angka, spasi dan titik (paling banyak 30).';
 
 /** NIP (Nomor Induk Pegawai), printed under the signer's name; optional. */
 export const nipSchema = z.preprocess(

@@ -1,23 +1,8 @@
 import { field, type FieldDef } from '../fields.ts';
 
-export const LETTER_CODES = [
-  'irr',
-  'k',
-  'kbnbs',
-  'kbnkk',
-  'kdtt',
-  'kkel',
-  'kkem',
-  'kks',
-  'kp',
-  'ktm',
-  'ktts',
-  'ku',
-  'pk',
-  'pp',
-  'pskck',
-] as const;
-export type LetterCode = (typeof LETTER_CODES)[number];
+// The codes live in letter-codes.ts (no imports), so signing.ts can name them without a cycle.
+import type { LetterCode } from './letter-codes.ts';
+export { LETTER_CODES, type LetterCode } from './letter-codes.ts';
 
 /** One of the 15 letter types (LETTERS.md). Plain data, JSON-safe, served at /api/letter-types. */
 export interface LetterType {
