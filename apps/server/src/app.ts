@@ -25,6 +25,7 @@ import authSessionRoutes from './routes/auth/session.ts';
 import userRoutes from './routes/users/index.ts';
 import contentRoutes from './routes/content/index.ts';
 import letterRoutes from './routes/letters/index.ts';
+import signingApiRoutes from './routes/signing/plugin.ts';
 import filesPublicRoutes from './routes/content/files-public.ts';
 import { HttpError } from './lib/http-error.ts';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './lib/log-redaction.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(contentRoutes);
       await api.register(letterRoutes);
+      await api.register(signingApiRoutes);
     },
     { prefix: '/api' },
   );

@@ -132,6 +132,7 @@ describe('dashboard', () => {
       submitted: 4,
       needs_revision: 0,
       processing: 0,
+      awaiting_signature: 0,
       completed: 2,
       rejected: 1,
       cancelled: 0,

@@ -5,6 +5,7 @@ import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 import { USER_FIELDS, USER_LABELS } from './user-fields.ts';
+import { nipSchema, positionSchema, type Position } from './signing.ts';
 
 /** Empty strings from forms mean "not filled in". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -194,6 +195,9 @@ export const userCreateSchema = z.object({
   role: z.enum(ROLES, { error: ROLE_MESSAGE }).default('WARGA'),
   active: z.boolean({ error: msg.boolean(label('active')) }).default(true),
   identity_verified: identityVerified,
+  /** An administrator's position (issue 15); an administrator without one is an operator. */
+  position: z.preprocess(blankToNull, positionSchema.nullable()).optional(),
+  nip: nipSchema.optional(),
   ...biodataShape,
 });
 
@@ -204,6 +208,8 @@ export const userUpdateSchema = z.object({
   role: z.enum(ROLES, { error: ROLE_MESSAGE }).optional(),
   active: z.boolean({ error: msg.boolean(label('active')) }).optional(),
   identity_verified: identityVerified,
+  position: z.preprocess(blankToNull, positionSchema.nullable()).optional(),
+  nip: nipSchema.optional(),
   ...biodataShape,
 });
 
@@ -300,6 +306,15 @@ export interface ApiUser {
   identity_verified_at: string | null;
   /** The administrator who verified it; null when not verified (or that account was deleted). */
   identity_verified_by: number | null;
+  /** An administrator's position (issue 15, signing.ts); null for residents. */
+  position?: Position | null;
+  position_label?: string | null;
+  /** NIP printed under a signer's name. */
+  nip?: string | null;
+  /** The account has a signing PIN (never the PIN itself). */
+  has_signing_pin?: boolean;
+  /** The signer's signature image, fetched by its owner only. */
+  signature?: { url: string } | null;
   created_at: string;
   updated_at: string;
 }

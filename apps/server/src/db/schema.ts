@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
 import type { ContentTables } from './tables/content.ts';
 import type { LettersTables } from './tables/letters.ts';
+import type { SigningTables } from './tables/signing.ts';
+import type { Position } from '@balai/domain';
 
 /**
  * Every table, as Kysely sees it. Timestamps are ISO-8601 UTC strings and flags are 0/1
@@ -32,6 +34,14 @@ export interface UsersTable {
   identity_verified_at: string | null;
   /** The administrator who marked it verified. */
   identity_verified_by: number | null;
+  /** An administrator's position (0009): operator, sekretaris_desa, kepala_desa; null for residents. */
+  position: Position | null;
+  /** NIP printed under the signer's name (0009). */
+  nip: string | null;
+  /** argon2id hash of the signing PIN, or null (0009). */
+  signing_pin_hash: string | null;
+  /** The signer's signature image: a `files` row of kind 'signature' (0009). */
+  signature_file_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -72,8 +82,11 @@ export interface AuditLogTable {
 
 export interface FilesTable {
   id: Generated<number>;
-  /** 'image' (re-encoded WebP with a thumbnail) or 'pdf' (an issued letter). */
-  kind: 'image' | 'pdf';
+  /**
+   * 'image' (re-encoded WebP with a thumbnail), 'pdf' (an issued letter) or 'signature' (a
+   * signer's signature image as PNG, never served publicly).
+   */
+  kind: 'image' | 'pdf' | 'signature';
   mime: string;
   sha256: string;
   size: number;
@@ -119,4 +132,4 @@ export interface AccountsTables {
 }
 
 /** One interface types every table (Kysely's example app); each area declares its own tables. */
-export interface Database extends AccountsTables, ContentTables, LettersTables {}
+export interface Database extends AccountsTables, ContentTables, LettersTables, SigningTables {}

@@ -29,7 +29,15 @@ import { letterPdfInput } from './letter-document.ts';
 import { residentLink, residentNotice } from './notices.ts';
 import { formatLetterNumber, sequenceKey } from './numbering.ts';
 import { renderLetterPdf } from './pdf/index.ts';
+import type { LetterPdfSigner } from './pdf/index.ts';
+import { printedHead } from './signing-rules.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
+
+/** An approval issuing a letter: the printed block, and what it writes besides (letter_signatures, notices). */
+export interface IssueSignature {
+  printed: Omit<LetterPdfSigner, 'signedAt'>;
+  record(trx: Kysely<Database>, completed: LetterRequestRow, issuedAt: string): Promise<void>;
+}
 
 /**
  * The village logo's bytes, by file id. A file row never changes and an id is never given again
@@ -62,12 +70,18 @@ export async function issueLetter(
     data?: FieldValues | undefined;
     applicant?: ApplicantSnapshot | undefined;
     note?: string | null | undefined;
+    /**
+     * The signer's approval (issue 15, letters/signing.ts): the block printed from their record
+     * with the e-signature line, and what to write with the issue in its transaction.
+     */
+    signature?: IssueSignature | undefined;
   },
 ): Promise<LetterRequestRow> {
   const { db } = deps;
   const settings = await getSettings(db);
   const logo = settings.logo_file_id ? await logoBytes(db, settings.logo_file_id) : null;
   const format = settings.letter_number_format;
+  const signer = changes.signature ? undefined : await printedHead(db);
 
   return db.transaction().execute(async (trx) => {
     const at = new Date();
@@ -123,6 +137,7 @@ export async function issueLetter(
           issuedOn,
           issuedAt,
           verifyUrl: `${deps.publicUrl}${publicPaths.verifyPage(completed.verify_token)}`,
+          signer: changes.signature ? { ...changes.signature.printed, signedAt: issuedAt } : signer,
         },
         settings,
         logo,
@@ -151,8 +166,15 @@ export async function issueLetter(
           ? null
           : { ...notice, userId: completed.applicant_user_id, link: residentLink(type, row.id) },
       ip: actor.ip,
-      auditDetail: { type: type.code, from: row.status, to: 'completed', number },
+      auditDetail: {
+        type: type.code,
+        from: row.status,
+        to: 'completed',
+        number,
+        ...(changes.signature ? { on_behalf: changes.signature.printed.onBehalf } : {}),
+      },
     });
+    await changes.signature?.record(trx, completed, issuedAt);
     return completed;
   });
 }

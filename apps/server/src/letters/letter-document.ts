@@ -11,7 +11,7 @@ import {
   type LetterType,
 } from '@balai/domain';
 import type { Settings } from '../repositories/settings.ts';
-import type { LetterPdfInput, LetterPdfRow } from './pdf/index.ts';
+import type { LetterPdfInput, LetterPdfRow, LetterPdfSigner } from './pdf/index.ts';
 
 /** "Desa Sukamaju" and "Sukamaju" both print as "Sukamaju" inside sentences. */
 export function villageName(settings: Pick<Settings, 'village_name'>): string {
@@ -83,6 +83,8 @@ export interface LetterDocument {
   issuedOn: string;
   issuedAt: string;
   verifyUrl: string;
+  /** The signer's own record (issue 15); absent: the settings' head_name and head_nip. */
+  signer?: LetterPdfSigner | undefined;
 }
 
 export function letterPdfInput(
@@ -115,6 +117,7 @@ export function letterPdfInput(
     issueDate: doc.issuedOn,
     issuedAt: doc.issuedAt,
     verifyUrl: doc.verifyUrl,
+    ...(doc.signer ? { signer: doc.signer } : {}),
   };
 }
 

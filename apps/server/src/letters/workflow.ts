@@ -55,6 +55,14 @@ import { findUserById, type UserRow } from '../repositories/users.ts';
 import { identityVerified } from '../services/identity.ts';
 import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
 import { issueLetter } from './issuing.ts';
+import {
+  assertSigningTransition,
+  sendMails,
+  signingEffects,
+  signingState,
+  touchesSigning,
+  type SigningState,
+} from './signing-rules.ts';
 import { capError } from './submission-caps.ts';
 import {
   adminLink,
@@ -373,6 +381,7 @@ export async function changeLetterRequest(
   if (!changesStatus && !editing) {
     throw conflict(`Permohonan ini sudah berstatus "${LETTER_STATUS_LABELS[from]}".`);
   }
+  let signing: SigningState | null = null;
   if (changesStatus) {
     // A status only the other side can ever set is a 403 whatever the current status.
     if (!LETTER_TRANSITIONS.some((t) => t.to === to && t.actors.includes(role))) {
@@ -382,6 +391,11 @@ export async function changeLetterRequest(
     if (!transition) throw conflict(transitionError(from, to));
     if (!transition.actors.includes(role)) {
       throw forbidden(role === 'WARGA' ? ADMIN_ONLY : RESIDENT_ONLY);
+    }
+    // Around signing, the type's approval setting and the actor's signing power decide too.
+    if (touchesSigning(from, to)) {
+      signing = await signingState(db, user);
+      await assertSigningTransition(db, signing, type, transition);
     }
     if (transition.noteRequired && !input.note) {
       throw invalidField('note', msg.noteRequired('Catatan'));
@@ -412,7 +426,11 @@ export async function changeLetterRequest(
       )
     : [];
 
-  return db.transaction().execute(async (trx) => {
+  const effects =
+    signing && changesStatus
+      ? signingEffects(signing, type, actor, from, to, note ?? null, deps.publicUrl)
+      : null;
+  const result = await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const updated = await updateLetterRequestIfStatus(trx, row.id, from, {
       ...(changesStatus ? { status: to, note } : {}),
@@ -439,10 +457,11 @@ export async function changeLetterRequest(
         trx,
         type,
         updated,
-        residentNotice(type, updated.id, to, {
-          changedStatus: changesStatus,
-          note: input.note ?? null,
-        }),
+        effects?.residentNotice?.(updated.id) ??
+          residentNotice(type, updated.id, to, {
+            changedStatus: changesStatus,
+            note: input.note ?? null,
+          }),
         now,
       );
     } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
@@ -470,8 +489,11 @@ export async function changeLetterRequest(
         ...(changes.length > 0 ? { changes } : {}),
       },
     });
+    await effects?.record(trx, updated, now);
     return updated;
   });
+  if (effects) sendMails(deps, effects.mails);
+  return result;
 }
 
 // ---- Deleting -------------------------------------------------------------------------------

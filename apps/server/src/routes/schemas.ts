@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '@balai/domain';
+import { MAX_ID, POSITIONS } from '@balai/domain';
 
 /** Response shapes shared by routes; plain schemas (no transforms) so they serialize and document cleanly. */
 export const errorSchema = z.object({
@@ -38,6 +38,14 @@ export const apiUserSchema = z.object({
   identity_verified_at: z.string().nullable(),
   /** The administrator who verified it. */
   identity_verified_by: z.number().nullable(),
+  /** An administrator's position (issue 15): operator, sekretaris_desa, kepala_desa; null for residents. */
+  position: z.enum(POSITIONS).nullable(),
+  position_label: z.string().nullable(),
+  /** NIP printed under the signer's name. */
+  nip: z.string().nullable(),
+  has_signing_pin: z.boolean(),
+  /** The signer's signature image (only its owner may fetch it). */
+  signature: z.object({ url: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

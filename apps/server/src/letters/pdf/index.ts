@@ -3,6 +3,7 @@ export {
   warmUpLetterPdf,
   type LetterPdfInput,
   type LetterPdfRow,
+  type LetterPdfSigner,
   type LetterPdfVillage,
 } from './render-letter.ts';
 export { prepareLogo, sniffLogo, type PreparedLogo } from './logo.ts';

@@ -15,6 +15,7 @@
  * the rules.
  */
 import PDFDocument from 'pdfkit';
+import { formatDateTimeId } from '@balai/domain';
 import { formatIssueDate, issueDateAsInstant } from './date-id.ts';
 import { prepareLogo, type PreparedLogo } from './logo.ts';
 import { qrMatrix } from './qr.ts';
@@ -64,6 +65,26 @@ export interface LetterPdfInput {
   verifyUrl: string;
   /** PDF Subject metadata; defaults to a description of the letter. */
   subject?: string;
+  /** Who signs (issue 15): replaces the settings' head_name/head_nip in the signature block. */
+  signer?: LetterPdfSigner;
+}
+
+/** The signer of the letter, from their own account (docs/signing.md). */
+export interface LetterPdfSigner {
+  name: string;
+  nip: string | null;
+  /** "Kepala Desa" or "Sekretaris Desa". */
+  position: string;
+  /** The Sekretaris Desa signs "a.n. Kepala Desa …". */
+  onBehalf: boolean;
+  /** The signature image (PNG), drawn in the room for the signature. */
+  image: Uint8Array | null;
+  /**
+   * When the signer approved it: prints "Ditandatangani secara elektronik oleh … pada …" under
+   * the QR code. Null for a block that only names the head of village (a preview, a type
+   * without approval).
+   */
+  signedAt: string | null;
 }
 
 const CM = 72 / 2.54;
@@ -276,10 +297,12 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
       `sebagaimana mestinya.`,
     { size: BODY, width: WIDTH, firstIndent: INDENT },
   );
-  const sig = signatureLines(ts, v, desa, dateText);
+  const sig = signatureLines(ts, v, desa, dateText, input.signer);
+  const signed = electronicSignature(ts, input.signer);
   const purposeH = purposeLines.length > 0 ? purposeLines.length * LEAD + PARA_GAP : 0;
   const closingH = closing.length * LEAD + SIG_GAP;
-  const blockH = purposeH + closingH + Math.max(sig.height, LEAD + QR_SIZE + 14);
+  const qrSideH = LEAD + QR_SIZE + 14 + signed.length * E_SIGN_LEAD;
+  const blockH = purposeH + closingH + Math.max(sig.height, qrSideH);
   // A purpose too long to go along (it may hold 500 characters) flows like the body, and only
   // the closing moves with the signature.
   const together = purposeH + closingH + sig.height <= BOTTOM - M.top;
@@ -316,14 +339,18 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
     y += LEAD;
   }
   if (purposeLines.length > 0) y += PARA_GAP;
-  if (!together) ensure(closingH + Math.max(sig.height, LEAD + QR_SIZE + 14));
+  if (!together) ensure(closingH + Math.max(sig.height, qrSideH));
   for (const line of closing) {
     ts.drawLine(line, LEFT, y, WIDTH, 'justify');
     y += LEAD;
   }
   y += SIG_GAP;
   drawSignature(ts, doc, sig, y);
-  drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD);
+  let ey = drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD) + 2;
+  for (const line of signed) {
+    ts.drawLine(line, LEFT, ey, QR_COLUMN);
+    ey += E_SIGN_LEAD;
+  }
 
   // ---- Page numbers (only when the letter runs over one page) ----------------------------
   const range = doc.bufferedPageRange();
@@ -502,6 +529,7 @@ interface Signature {
   role: Line[];
   name: Line[];
   nip: Line[];
+  image: Uint8Array | null;
   height: number;
 }
 
@@ -510,17 +538,41 @@ function signatureLines(
   v: LetterPdfVillage,
   desa: string,
   dateText: string,
+  signer: LetterPdfSigner | undefined,
 ): Signature {
   const set = (text: string, style: FontStyle = 'regular') =>
     ts.setText(text, { style, size: BODY, width: SIG_W });
   // Keep the date whole: "{desa}, {date}" on one line, else the date on a line of its own.
   const whole = set(`${desa}, ${dateText}`);
   const place = whole.length === 1 ? whole : [...set(`${desa},`), ...set(dateText)];
-  const role = set(`Kepala Desa ${desa}`);
-  const name = set(v.head_name.trim() || '-', 'bold');
-  const nip = v.head_nip?.trim() ? set(`NIP. ${v.head_nip.trim()}`) : [];
+  // The signer's own record when there is one; the settings' free text otherwise.
+  const role = signer?.onBehalf
+    ? [...set(`a.n. Kepala Desa ${desa}`), ...set(signer.position)]
+    : set(`${signer?.position ?? 'Kepala Desa'} ${desa}`);
+  const nameText = (signer ? signer.name : v.head_name).trim() || '-';
+  const nipText = (signer ? signer.nip : v.head_nip)?.trim();
+  const name = set(nameText, 'bold');
+  const nip = nipText ? set(`NIP. ${nipText}`) : [];
   const lines = place.length + role.length + name.length + nip.length;
-  return { place, role, name, nip, height: lines * LEAD + SIG_SPACE };
+  const image = signer?.image && signer.image.length > 0 ? signer.image : null;
+  return { place, role, name, nip, image, height: lines * LEAD + SIG_SPACE };
+}
+
+/** Width of the column left of the signature, under the QR code. */
+const QR_COLUMN = RIGHT - SIG_W - 0.3 * CM - LEFT;
+const E_SIGN_SIZE = 8;
+const E_SIGN_LEAD = 10;
+
+/** "Ditandatangani secara elektronik oleh … pada …", set under the QR code; none unsigned. */
+function electronicSignature(ts: Typesetter, signer: LetterPdfSigner | undefined): Line[] {
+  if (!signer?.signedAt) return [];
+  const who = `${signer.name.trim()} (${signer.position}${signer.onBehalf ? ', a.n. Kepala Desa' : ''})`;
+  const when = formatDateTimeId(signer.signedAt).replace(', ', ' pukul ');
+  return ts.setText(glue(`Ditandatangani secara elektronik oleh ${who} pada ${when}.`), {
+    style: 'italic',
+    size: E_SIGN_SIZE,
+    width: QR_COLUMN,
+  });
 }
 
 function drawSignature(ts: Typesetter, doc: PDFKit.PDFDocument, sig: Signature, top: number) {
@@ -529,6 +581,15 @@ function drawSignature(ts: Typesetter, doc: PDFKit.PDFDocument, sig: Signature, 
   for (const line of [...sig.place, ...sig.role]) {
     ts.drawLine(line, x, y, SIG_W, 'center');
     y += LEAD;
+  }
+  if (sig.image) {
+    // The signer's scanned signature, fitted into the room for it and centred.
+    const room = { w: SIG_W - 0.5 * CM, h: SIG_SPACE - 0.3 * CM };
+    doc.image(Buffer.from(sig.image), x + (SIG_W - room.w) / 2, y + 0.15 * CM, {
+      fit: [room.w, room.h],
+      align: 'center',
+      valign: 'center',
+    });
   }
   y += SIG_SPACE;
   for (const line of sig.name) {
@@ -548,7 +609,14 @@ function drawSignature(ts: Typesetter, doc: PDFKit.PDFDocument, sig: Signature, 
   }
 }
 
-function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number, y: number) {
+/** Draws the QR code and the URL; answers the y below them. */
+function drawQr(
+  ts: Typesetter,
+  doc: PDFKit.PDFDocument,
+  url: string,
+  x: number,
+  y: number,
+): number {
   const qr = qrMatrix(url);
   const m = QR_SIZE / qr.size;
   doc.save();
@@ -581,14 +649,15 @@ function drawQr(ts: Typesetter, doc: PDFKit.PDFDocument, url: string, x: number,
   if (fit(tw) >= 6) {
     const line = ts.setText(url, { size: fit(tw), width: tw })[0];
     if (line) ts.drawLine(line, tx, ty + 1.5, tw);
-  } else {
-    const size = Math.max(6, fit(under));
-    let uy = y + QR_SIZE + 3;
-    for (const line of ts.setText(url, { size, width: under })) {
-      ts.drawLine(line, x, uy, under);
-      uy += size * 1.25;
-    }
+    return y + QR_SIZE + 3;
   }
+  const size = Math.max(6, fit(under));
+  let uy = y + QR_SIZE + 3;
+  for (const line of ts.setText(url, { size, width: under })) {
+    ts.drawLine(line, x, uy, under);
+    uy += size * 1.25;
+  }
+  return uy;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import { renderLetterPdf } from '../../letters/pdf/index.ts';
 import { findVisibleRequest } from '../../letters/workflow.ts';
 import { currentAuth } from '../../types.ts';
 import { errorSchema, idParams } from '../schemas.ts';
+import { printedHead } from '../../letters/signing-rules.ts';
 
 /** Printed where the number goes: a draft has none, and says so on its face. */
 export const DRAFT_NUMBER = 'DRAF — nomor diberikan saat surat diterbitkan';
@@ -90,6 +91,8 @@ const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type 
           issuedOn: todayIso(now),
           issuedAt: now.toISOString(),
           verifyUrl: `${app.config.PUBLIC_URL}${publicPaths.verifyPage(DRAFT_TOKEN)}`,
+          // Who will sign, from their account; never the e-signature line or image of a draft.
+          signer: await printedHead(app.db),
         },
         settings,
         logo ? Buffer.from(logo.bytes) : null,

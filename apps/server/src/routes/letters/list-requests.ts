@@ -9,6 +9,7 @@ import {
   listLetterRequests,
 } from '../../repositories/letter-search.ts';
 import type { UserRow } from '../../repositories/users.ts';
+import { viewerSigning } from '../../letters/signing-rules.ts';
 import { dateBounds, type letterListQuery, toApiLetterRequest } from './schemas.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function listRequestsPage(
   const reference = q.search ? parseReference(q.search) : undefined;
   // A reference names one request: of another type than the list's, nothing matches.
   const otherType = reference !== undefined && type !== undefined && reference.type !== type;
-  const [{ rows, total, totalExact }, counts] = await Promise.all([
+  const [{ rows, total, totalExact }, counts, signing] = await Promise.all([
     otherType
       ? { rows: [], total: 0, totalExact: true }
       : listLetterRequests(deps.db, {
@@ -53,6 +54,7 @@ export async function listRequestsPage(
           createdBefore: end,
         })
       : undefined,
+    viewerSigning(deps.db, user),
   ]);
   const data = rows.map((r) =>
     toApiLetterRequest(
@@ -62,6 +64,7 @@ export async function listRequestsPage(
       r.pdf_history_id !== null && r.pdf_sha256 !== null
         ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
         : null,
+      signing,
     ),
   );
   return {

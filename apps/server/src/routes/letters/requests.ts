@@ -48,6 +48,8 @@ import {
   typeOf,
 } from './schemas.ts';
 import { requestAttachments } from './attachments.ts';
+import { signatureView, viewerSigning } from '../../letters/signing-rules.ts';
+import { findLetterSignature } from '../../repositories/signing.ts';
 
 const NOTE_LABEL = 'Catatan';
 
@@ -127,13 +129,16 @@ async function detail(
   known?: LetterEventView[],
 ) {
   const type = typeOf(row);
-  const [events, pdf, attachments] = await Promise.all([
+  const [events, pdf, attachments, signing, signature] = await Promise.all([
     known ?? listLetterEvents(app.db, row.id),
     row.status === 'completed' ? findPdfHistoryOfRequest(app.db, row.id) : undefined,
     requestAttachments(app.db, type, row.id),
+    viewerSigning(app.db, viewer),
+    row.status === 'completed' ? findLetterSignature(app.db, row.id) : undefined,
   ]);
   return {
-    ...toApiLetterRequest(row, viewer, app.config.PUBLIC_URL, pdf ?? null),
+    ...toApiLetterRequest(row, viewer, app.config.PUBLIC_URL, pdf ?? null, signing),
+    signature: signatureView(signature),
     attachments,
     events: events.map((e) => ({
       id: e.id,
@@ -166,6 +171,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
     db: app.db,
     publicUrl: app.config.PUBLIC_URL,
     caps: submissionCaps(app.config),
+    mail: { mailer: app.mailer, log: app.log },
   };
 
   app.get(

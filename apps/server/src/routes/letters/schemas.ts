@@ -14,6 +14,7 @@ import {
   msg,
   publicPaths,
   type LetterType,
+  type TransitionContext,
 } from '@balai/domain';
 import { metaSchema, pageQuery } from '../../lib/pagination.ts';
 import {
@@ -95,7 +96,20 @@ export const letterRequestSchema = z.object({
   updated_at: z.string(),
 });
 
+/** Who approved an issued letter (issue 15, docs/signing.md); null when nobody signed it. */
+export const letterSignatureSchema = z
+  .object({
+    name: z.string(),
+    position: z.string(),
+    position_label: z.string(),
+    on_behalf: z.boolean(),
+    on_behalf_label: z.string().nullable(),
+    signed_at: z.string(),
+  })
+  .nullable();
+
 export const letterRequestDetailSchema = letterRequestSchema.extend({
+  signature: letterSignatureSchema,
   events: z.array(letterEventSchema),
   /** Photos of the requirements (ADR 0015), oldest first. */
   attachments: z.array(attachmentSchema),
@@ -115,6 +129,8 @@ export function toApiLetterRequest(
   viewer: UserRow,
   publicUrl: string,
   pdf: { id: number; sha256: string } | null,
+  /** The viewer's transition context per type (approval, signer; issue 15); none: a resident. */
+  signing?: (type: LetterType) => TransitionContext,
 ): ApiLetterRequest {
   const type = typeOf(row);
   const completed = row.status === 'completed';
@@ -134,7 +150,7 @@ export function toApiLetterRequest(
     phone: row.phone,
     note: row.note,
     editable: canEditLetter(row.status, viewer.role),
-    actions: availableTransitions(row.status, viewer.role).map((t) => ({
+    actions: availableTransitions(row.status, viewer.role, signing?.(type)).map((t) => ({
       status: t.to,
       label: t.actionLabel,
       note_required: t.noteRequired,

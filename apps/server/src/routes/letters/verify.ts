@@ -7,13 +7,15 @@ import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
 import { maskName } from '../../lib/names.ts';
 import { letterName } from '../../letters/notices.ts';
 import { responses } from '../schemas.ts';
-import { typeOf } from './schemas.ts';
+import { signatureView } from '../../letters/signing-rules.ts';
+import { findLetterSignature } from '../../repositories/signing.ts';
+import { letterSignatureSchema, typeOf } from './schemas.ts';
 
 const UNKNOWN = 'Surat tidak ditemukan. Periksa kembali kode QR atau tautan verifikasi.';
 
 /**
  * `GET /api/verify/{token}` (public): what proves a letter genuine, and nothing more: its
- * number, type, issue date, the holder's masked name and the PDF's sha256.
+ * number, type, issue date, the holder's masked name, the PDF's sha256 and who approved it.
  */
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,6 +35,8 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
               issued_at: z.string(),
               holder: z.string(),
               sha256: z.string(),
+              /** Who approved it (issue 15); null for a letter issued without approval. */
+              signature: letterSignatureSchema,
             }),
           }),
         }),
@@ -44,6 +48,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
         row?.status === 'completed' ? await findPdfHistoryOfRequest(app.db, row.id) : undefined;
       if (!row || !history) throw notFound(UNKNOWN);
       const type = typeOf(row);
+      const signature = await findLetterSignature(app.db, row.id);
       reply.header('cache-control', 'no-store');
       return {
         data: {
@@ -53,6 +58,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
           issued_at: history.issued_at,
           holder: maskName(row.applicant_name),
           sha256: history.sha256,
+          signature: signatureView(signature),
         },
       };
     },

@@ -21,6 +21,7 @@ import { hashPassword } from '../../services/passwords.ts';
 import { currentAuth } from '../../types.ts';
 import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
 import { uniqueClashError } from './unique.ts';
+import { assertSignerKept, positionFor } from './positions.ts';
 
 const LAST_ADMIN =
   'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
@@ -87,13 +88,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = currentAuth(request).user;
-      const { password, identity_verified, ...values } = request.body;
+      const { password, identity_verified, position, ...values } = request.body;
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
       const passwordHash = await hashPassword(password);
       const created = await app.db.transaction().execute(async (trx) => {
         const row = await insertUser(trx, {
           ...values,
+          position: positionFor(values.role, position, null),
           password_hash: passwordHash,
           ...(identity_verified
             ? { identity_verified_at: new Date().toISOString(), identity_verified_by: actor.id }
@@ -147,7 +149,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentAuth(request).user;
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw notFound('Pengguna tidak ditemukan.');
-      const { password, identity_verified, ...values } = request.body;
+      const { password, identity_verified, position: requested, ...values } = request.body;
+      const position = positionFor(values.role ?? target.role, requested, target.position);
+      await assertSignerKept(app.db, target, {
+        role: values.role ?? target.role,
+        position,
+        active: values.active ?? Boolean(target.active),
+      });
       const losesAdmin =
         target.role === 'ADMINISTRATOR' &&
         Boolean(target.active) &&
@@ -172,6 +180,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (losesAdmin && (await countActiveAdmins(trx)) <= 1) throw conflict(LAST_ADMIN);
         const row = await updateUser(trx, target.id, {
           ...values,
+          position,
           ...verification,
           ...(passwordHash ? { password_hash: passwordHash } : {}),
         });
