@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { DEMO_RESIDENTS } from '../src/seed/residents.ts';
+import { DEMO_OFFICIALS } from '../src/seed/seed.ts';
 import { onPostgres, PG_URL } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -89,9 +90,16 @@ describe(`${RUNS} processes migrating and seeding one empty ${onPostgres ? 'Post
         .select(['email', 'role'])
         .orderBy('id')
         .execute();
-      expect(users.filter((u) => u.role === 'ADMINISTRATOR')).toHaveLength(1);
+      // The administrator and the demo office's two signers (issue 15), each once.
+      expect(users.filter((u) => u.role === 'ADMINISTRATOR')).toHaveLength(
+        1 + DEMO_OFFICIALS.length,
+      );
       expect(users.map((u) => u.email).sort()).toEqual(
-        ['admin@balai.local', ...DEMO_RESIDENTS.map((r) => r.email)].sort(),
+        [
+          'admin@balai.local',
+          ...DEMO_OFFICIALS.map((o) => o.email),
+          ...DEMO_RESIDENTS.map((r) => r.email),
+        ].sort(),
       );
       const applied = await db.kysely
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own table

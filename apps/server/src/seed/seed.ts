@@ -5,15 +5,41 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { withStartupLock } from '../db/startup-lock.ts';
 import { countUsers, insertUser } from '../repositories/users.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { seedDemoContent } from './content.ts';
+import { saveSigningSetup } from '../repositories/signing.ts';
+import { DEMO_SETTINGS, seedDemoContent } from './content.ts';
 import { seedDemoLetters } from './letters.ts';
 import { DEMO_RESIDENTS } from './residents.ts';
 
 export interface SeedResult {
   seeded: boolean;
   admin?: { email: string; password?: string };
-  demo?: { emails: string[]; password?: string };
+  demo?: {
+    emails: string[];
+    password?: string;
+    /** The demo office's signers (issue 15), with the residents' password. */
+    officials?: { email: string; position: string }[];
+  };
 }
+
+/**
+ * The demo village's Kepala Desa and Sekretaris Desa accounts (issue 15, docs/signing.md): the
+ * officials of the demo content, who sign letters; the settings name them once the demo
+ * letters are filed.
+ */
+export const DEMO_OFFICIALS = [
+  {
+    name: DEMO_SETTINGS.head_name,
+    email: 'kades@sukamaju.desa.id',
+    position: 'kepala_desa',
+    nip: DEMO_SETTINGS.head_nip,
+  },
+  {
+    name: 'Asep Saepuloh, S.E.',
+    email: 'sekdes@sukamaju.desa.id',
+    position: 'sekretaris_desa',
+    nip: null,
+  },
+] as const;
 
 /** A password people can read aloud and type on a phone: 4 groups of 4 letters and digits. */
 function generatePassword(): string {
@@ -60,9 +86,36 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<SeedResult> {
   });
   if (config.SEED_DEMO) await seedDemoLetters(db.kysely, config);
   if (config.SEED_DEMO) {
+    // After the demo letters (issued in one step, as before issue 15): from now on each letter
+    // waits for the Kepala Desa's approval.
+    await db.kysely.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const o of DEMO_OFFICIALS) {
+        const row = await insertUser(trx, {
+          name: o.name,
+          email: o.email,
+          nip: o.nip,
+          position: o.position,
+          password_hash: demoHash,
+          role: 'ADMINISTRATOR',
+        });
+        ids.push(row.id);
+      }
+      await saveSigningSetup(trx, {
+        head_user_id: ids[0] ?? null,
+        secretary_user_id: ids[1] ?? null,
+        head_away_from: null,
+        head_away_until: null,
+        approval_exempt: [],
+      });
+    });
     result.demo = {
       emails: DEMO_RESIDENTS.map((r) => r.email),
       ...(config.BALAI_DEMO_PASSWORD ? {} : { password: demoPassword }),
+      officials: DEMO_OFFICIALS.map((o) => ({
+        email: o.email,
+        position: o.position === 'kepala_desa' ? 'Kepala Desa' : 'Sekretaris Desa',
+      })),
     };
   }
   return result;
@@ -100,6 +153,12 @@ export function describeSeed(result: SeedResult, publicUrl: string): string {
     lines.push(
       ' Akun warga contoh:',
       ...result.demo.emails.map((e) => `   ${e}`),
+      ...(result.demo.officials?.length
+        ? [
+            ' Penanda tangan surat (kata sandi sama dengan akun warga contoh):',
+            ...result.demo.officials.map((o) => `   ${o.position.padEnd(15)}: ${o.email}`),
+          ]
+        : []),
       `   Kata sandi : ${result.demo.password ?? '(dari BALAI_DEMO_PASSWORD)'}`,
     );
   }
