@@ -27,6 +27,8 @@ export interface DeskRequest {
   purpose: string | null;
   phone: string | null;
   note: string | null;
+  /** The status actions the server allows this viewer now (type's approval setting included). */
+  actions?: { status: LetterStatus; label: string; note_required: boolean }[];
   pdf: { history_id: number; sha256: string; url: string } | null;
   issued_at: string | null;
   created_at: string;

@@ -280,8 +280,10 @@ function IssuePreview({
         Periksa surat sebelum diterbitkan
       </h2>
       <p className="mt-1 text-slate-700">
-        Ini pratinjau (draf): belum bernomor dan tidak disimpan. Nomor surat diberikan saat Anda
-        menerbitkannya.
+        Ini pratinjau (draf): belum bernomor dan tidak disimpan.{' '}
+        {transition.to === 'awaiting_signature'
+          ? 'Nomor surat diberikan saat Kepala Desa menyetujuinya.'
+          : 'Nomor surat diberikan saat Anda menerbitkannya.'}
       </p>
       {failure ? (
         <p role="alert" className="mt-3 border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
@@ -407,7 +409,7 @@ function DeskReview({
   const [busy, setBusy] = useState(false);
   const reference = requestReference(type.code, request.id);
   const now = new Date();
-  const transitions = deskTransitions(request.status);
+  const transitions = deskTransitions(request.status, request.actions);
 
   async function change(to: LetterStatus, note: string | null) {
     setBusy(true);
@@ -445,7 +447,8 @@ function DeskReview({
 
   const onAction = (t: LetterTransition) => {
     setBanner(null);
-    if (t.to === 'completed') setIssuing(t);
+    // Issuing, or sending to the Kepala Desa to sign: the draft first (issue 15).
+    if (t.to === 'completed' || t.to === 'awaiting_signature') setIssuing(t);
     else if (t.noteRequired) setNoteFor(t);
     else void change(t.to, null);
   };
@@ -569,7 +572,7 @@ function DeskReview({
           transition={issuing}
           busy={busy}
           onCancel={() => setIssuing(null)}
-          onIssue={() => void change('completed', null)}
+          onIssue={() => void change(issuing.to, null)}
         />
       )}
 

@@ -1,4 +1,5 @@
 import {
+  LETTER_TRANSITIONS,
   availableTransitions,
   canDeleteLetter,
   canEditLetter,
@@ -6,17 +7,38 @@ import {
   type LetterTransition,
 } from '@balai/domain';
 
-/** The administrator's status actions on a request in this status, from the domain. */
-export const deskTransitions = (status: LetterStatus): LetterTransition[] =>
-  availableTransitions(status, 'ADMINISTRATOR');
+/**
+ * The administrator's status actions on a request in this status, from the domain. With the
+ * request's `actions` from the API (`offered`), exactly those: the server knows whether the type
+ * needs the Kepala Desa's approval (Ajukan Tanda Tangan instead of Terbitkan Surat, issue 15).
+ * The signer's own actions (Kembalikan) are taken on /admin/signing/{id}, not at the desk.
+ */
+export function deskTransitions(
+  status: LetterStatus,
+  offered?: readonly { status: LetterStatus }[],
+): LetterTransition[] {
+  if (!offered) return availableTransitions(status, 'ADMINISTRATOR');
+  return LETTER_TRANSITIONS.filter(
+    (t) =>
+      t.from === status &&
+      t.via === 'action' &&
+      !t.signer &&
+      t.actors.includes('ADMINISTRATOR') &&
+      offered.some((o) => o.status === t.to),
+  );
+}
 
 /**
  * Every button the desk shows for a request in this status, in order: the status actions the
  * domain allows the administrator, then Unduh PDF (an issued letter) and Hapus (where allowed).
  */
-export function deskButtonLabels(status: LetterStatus, hasPdf: boolean): string[] {
+export function deskButtonLabels(
+  status: LetterStatus,
+  hasPdf: boolean,
+  offered?: readonly { status: LetterStatus }[],
+): string[] {
   return [
-    ...deskTransitions(status).map((t) => t.actionLabel),
+    ...deskTransitions(status, offered).map((t) => t.actionLabel),
     ...(canEditLetter(status, 'ADMINISTRATOR') ? ['Ubah isian'] : []),
     ...(status === 'completed' && hasPdf ? ['Unduh PDF'] : []),
     ...(canDeleteLetter(status) ? ['Hapus'] : []),
@@ -49,6 +71,8 @@ export function changedMessage(to: LetterStatus, number: string | null): string 
       return 'Permohonan ditolak. Alasannya dikirim kepada pemohon.';
     case 'completed':
       return `Surat diterbitkan${number ? ` dengan nomor ${number}` : ''}. Pemohon diberi tahu.`;
+    case 'awaiting_signature':
+      return 'Surat diajukan untuk ditandatangani Kepala Desa. Kepala Desa dan pemohon diberi tahu.';
     default:
       return 'Status permohonan diubah.';
   }
