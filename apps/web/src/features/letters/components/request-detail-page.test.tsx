@@ -1,3 +1,4 @@
+import { LETTER_STATUS_MEANINGS } from '@balai/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
@@ -106,6 +107,23 @@ describe('/service/{type}/{id}', () => {
     serve(kuRequest({ status: 'processing', editable: false, actions: [] }));
     renderApp('/service/ku/42');
     expect(await screen.findByText(/sedang memproses surat Anda/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ubah permohonan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Batalkan permohonan' })).toBeNull();
+  });
+
+  it('says what "Menunggu Tanda Tangan" means, with no edit or cancel (issue 15)', async () => {
+    serve(
+      kuRequest({
+        status: 'awaiting_signature',
+        status_label: 'Menunggu Tanda Tangan',
+        editable: false,
+        actions: [],
+      }),
+    );
+    renderApp('/service/ku/42');
+    expect(await screen.findByText(LETTER_STATUS_MEANINGS.awaiting_signature)).toBeInTheDocument();
+    const tag = screen.getAllByText('Menunggu Tanda Tangan').find((e) => e.tagName === 'STRONG')!;
+    expect(tag.className).toContain('violet');
     expect(screen.queryByRole('button', { name: 'Ubah permohonan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Batalkan permohonan' })).toBeNull();
   });
