@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -197,4 +198,66 @@ function runWrk(opts: LoadOptions): WrkJson {
 export function writeResults(file: string, data: unknown): void {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   fs.writeFileSync(path.join(RESULTS_DIR, file), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** The server's resident set and its peak so far (VmHWM), in MB, from /proc. */
+export function memory(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+export interface Download {
+  status: number;
+  ms: number;
+  bytes: number;
+  /** CSV: lines after the header. */
+  rows: number | null;
+  /** Highest RSS sampled during the download (every 20 ms), MB. */
+  rssMax: number;
+}
+
+/**
+ * Downloads `path` to nowhere (counting bytes and, for CSV, lines), sampling the server's RSS.
+ * `slow`: the reader pauses 20 ms after every 64 KB (≈3 MB/s), the pace of a slow connection.
+ */
+export function download(base: string, bearer: string, p: string, pid: number, slow = false) {
+  return new Promise<Download>((resolve, reject) => {
+    const t0 = performance.now();
+    let rssMax = 0;
+    const sample = setInterval(() => (rssMax = Math.max(rssMax, memory(pid).rss)), 20);
+    const req = http.get(
+      `${base}${p}`,
+      { headers: { authorization: `Bearer ${bearer}` }, highWaterMark: 64 * 1024 },
+      (res) => {
+        let bytes = 0;
+        let lines = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines += 1;
+          if (slow) {
+            res.pause();
+            setTimeout(() => res.resume(), 20);
+          }
+        });
+        res.on('end', () => {
+          clearInterval(sample);
+          rssMax = Math.max(rssMax, memory(pid).rss);
+          const csv = String(res.headers['content-type']).startsWith('text/csv');
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            bytes,
+            rows: csv ? lines - 1 : null,
+            rssMax,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (e) => {
+      clearInterval(sample);
+      reject(e);
+    });
+  });
 }

@@ -6,6 +6,7 @@ import * as m0004 from './0004-letters.ts';
 import * as m0005 from './0005-identity.ts';
 import * as m0006 from './0006-attachments.ts';
 import * as m0007 from './0007-letter-edit-audit.ts';
+import * as m0008 from './0008-desk-indexes.ts';
 import * as m0009 from './0009-signing.ts';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-identity': m0005,
   '0006-attachments': m0006,
   '0007-letter-edit-audit': m0007,
+  '0008-desk-indexes': m0008,
   '0009-signing': m0009,
 };
