@@ -41,6 +41,8 @@ const BAD: Record<string, unknown> = {
   rw: '12a',
   hamlet: 'x'.repeat(101),
   role: 'TAMU',
+  position: 'lurah',
+  nip: 'NIP-1',
   active: 'ya',
   identity_verified: 'ya',
   password: 'pendek',

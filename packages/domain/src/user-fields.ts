@@ -1,6 +1,7 @@
 import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from './choices.ts';
 import { field, type FieldDef, type ProfileField } from './field-defs.ts';
 import { msg } from './messages.ts';
+import { NIP_MESSAGE, POSITIONS } from './positions.ts';
 import { ROLES } from './roles.ts';
 
 // Users described once, as field definitions (no zod here: the web may import this anywhere).
@@ -61,6 +62,18 @@ export type UserIdentityField = (typeof USER_IDENTITY_FIELD_NAMES)[number];
 /** Fields only an administrator sets on an account (the admin's user form, never the profile). */
 export const USER_ADMIN_FIELDS: readonly FieldDef[] = [
   field.select('role', 'Peran', { required: true, options: ROLES, default: 'WARGA' }),
+  // Issue 15: what the administrator is in the village office; Kepala Desa and Sekretaris Desa
+  // can sign letters (docs/signing.md). Residents have none.
+  field.select('position', 'Jabatan', {
+    options: POSITIONS,
+    hint: 'Hanya untuk administrator. Kepala Desa dan Sekretaris Desa dapat menandatangani surat (Pengaturan Tanda Tangan).',
+  }),
+  field.text('nip', 'NIP', {
+    maxLength: 30,
+    pattern: '[0-9][0-9 .]*',
+    patternMessage: NIP_MESSAGE,
+    hint: 'Nomor Induk Pegawai, dicetak di bawah nama penanda tangan.',
+  }),
   field.boolean('active', 'Status aktif', {
     default: true,
     hint: 'Akun nonaktif tidak dapat masuk; sesinya diakhiri.',

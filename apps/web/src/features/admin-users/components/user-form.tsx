@@ -1,4 +1,5 @@
 import {
+  POSITION_LABELS,
   ROLE_LABELS,
   USER_SECTIONS,
   userCreateSchema,
@@ -7,7 +8,7 @@ import {
   type ApiUser,
   type FieldDef,
   type FieldValues,
-  type Role,
+  type Position,
 } from '@balai/domain';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { FieldValues as FormValues, UseFormReturn } from 'react-hook-form';
@@ -26,8 +27,30 @@ import { TextInput } from '../../../components/form/text-input.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
-/** The account's access: set by the office only, never by the resident's own profile. */
-const ACCESS_FIELDS = ['role', 'active', 'password'] as const;
+/**
+ * The account's access: set by the office only, never by the resident's own profile. Position
+ * and NIP (issue 15) only mean something for an administrator: shown and sent for one only.
+ */
+const ACCESS_FIELDS = ['role', 'position', 'nip', 'active', 'password'] as const;
+const ADMIN_ONLY_FIELDS: readonly string[] = ['position', 'nip'];
+
+/** The options of a select whose stored value is a code, by their labels. */
+const OPTION_LABELS: Record<string, Record<string, string>> = {
+  role: ROLE_LABELS,
+  position: POSITION_LABELS satisfies Record<Position, string>,
+};
+
+/** A resident has no position or NIP; an empty position leaves the server's (Operator/Staf). */
+function adminOnly(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  const { position, nip, ...rest } = v as Record<string, unknown>;
+  if (rest.role !== 'ADMINISTRATOR') return rest;
+  return {
+    ...rest,
+    ...(position === '' || position === undefined ? {} : { position }),
+    ...(nip === undefined ? {} : { nip }),
+  };
+}
 
 /** The form's sections: the domain's (Akun, Data diri, Kontak dan alamat), then access. */
 export function userFormSections(editing: boolean): { legend: string; fields: FieldDef[] }[] {
@@ -52,9 +75,11 @@ export function userFormSections(editing: boolean): { legend: string; fields: Fi
 /** On edit an empty password means "keep the old one": it is left out of the request. */
 const updateSchema = z.preprocess((v) => {
   if (typeof v !== 'object' || v === null) return v;
-  const { password, ...rest } = v as Record<string, unknown>;
+  const { password, ...rest } = adminOnly(v) as Record<string, unknown>;
   return password === '' || password === undefined ? rest : { ...rest, password };
 }, userUpdateSchema);
+
+const createSchema = z.preprocess(adminOnly, userCreateSchema);
 
 /** The identity a verified resident can no longer change themselves (USER_IDENTITY_FIELDS). */
 export const IDENTITY_MEANING =
@@ -96,7 +121,7 @@ export function UserForm({
     password: '',
     ...(editing ? { identity_verified: user.identity_verified_at != null } : {}),
   };
-  const schema = editing ? updateSchema : userCreateSchema;
+  const schema = editing ? updateSchema : createSchema;
   const form = useZodForm(schema as unknown as z.ZodType<FormValues, FormValues>, {
     defaultValues: defaults,
   }) as unknown as UseFormReturn<RawValues, unknown, FieldValues>;
@@ -122,18 +147,22 @@ export function UserForm({
     }
   };
 
+  const isAdmin = form.watch('role') === 'ADMINISTRATOR';
   const control = (f: FieldDef) => {
     const error = messageOf(f.name);
-    if (f.name === 'role') {
+    if (ADMIN_ONLY_FIELDS.includes(f.name) && !isAdmin) return null;
+    const labels = OPTION_LABELS[f.name];
+    if (labels) {
       return (
         <Select
           key={f.name}
           label={f.label}
           hint={f.hint}
           error={error}
+          optional={!f.required}
           options={(f.options ?? []).map((value) => ({
             value,
-            label: ROLE_LABELS[value as Role] ?? value,
+            label: labels[value] ?? value,
           }))}
           {...form.register(f.name)}
         />

@@ -284,6 +284,40 @@ describe('admin user form', () => {
     });
   });
 
+  it('shows Jabatan and NIP for an administrator only, by their labels, and sends them (issue 15)', async () => {
+    const s = server({
+      'PUT /api/users/update/1': (r) => ({ body: { data: { ...BUDI, ...(r.body as object) } } }),
+      'PUT /api/users/update/7': (r) => ({ body: { data: { ...SITI, ...(r.body as object) } } }),
+    });
+    const { user, router } = renderApp('/admin/user/1/edit');
+    const position = await screen.findByLabelText('Jabatan (opsional)');
+    expect(
+      within(position)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pilih jabatan', 'Operator/Staf', 'Sekretaris Desa', 'Kepala Desa']);
+    await user.selectOptions(position, 'kepala_desa');
+    await user.type(screen.getByLabelText('NIP (opsional)'), '19700101 199001 1 001');
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user'));
+    expect(s.seen('PUT /api/users/update/1')[0]!.body).toMatchObject({
+      role: 'ADMINISTRATOR',
+      position: 'kepala_desa',
+      nip: '19700101 199001 1 001',
+    });
+
+    // A resident has neither: not shown, not sent.
+    const resident = renderApp('/admin/user/7/edit');
+    await resident.findByLabelText('E-mail');
+    expect(resident.queryByLabelText(/^Jabatan/)).toBeNull();
+    expect(resident.queryByLabelText(/^NIP/)).toBeNull();
+    await resident.user.click(resident.getByRole('button', { name: 'Simpan' }));
+    await waitFor(() => expect(s.seen('PUT /api/users/update/7')).toHaveLength(1));
+    const sent = s.seen('PUT /api/users/update/7')[0]!.body as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('position');
+    expect(sent).not.toHaveProperty('nip');
+  });
+
   it('puts the server’s 422 messages on their fields and keeps what was typed', async () => {
     server({
       'PUT /api/users/update/7': () => ({
