@@ -90,7 +90,15 @@ export function ApproveDialog({
     <Modal
       open={open}
       onClose={busy ? () => undefined : onClose}
-      title={one ? `Setujui dan terbitkan ${one.reference}?` : `Setujui ${letters.length} surat?`}
+      title={
+        one ? (
+          <>
+            Setujui dan terbitkan <span className="whitespace-nowrap">{one.reference}</span>?
+          </>
+        ) : (
+          `Setujui ${letters.length} surat?`
+        )
+      }
       description={
         one
           ? 'Surat diberi nomor, diterbitkan dengan tanda tangan elektronik Anda dan dikirim kepada pemohon.'

@@ -73,86 +73,91 @@ function LetterView({
   return (
     <>
       {onBehalf && <OnBehalfNote />}
-      <section
-        aria-labelledby="pratinjau"
-        className="rounded-lg border border-slate-300 bg-white p-4"
-      >
-        <h2 id="pratinjau" className="mb-3 text-xl font-bold text-slate-900">
-          Pratinjau surat
-        </h2>
-        <LetterPreview
-          previewUrl={item.preview_url}
-          title={`Pratinjau draf ${item.letter_title} ${item.reference}`}
-          viewed={viewed}
-          onViewed={() => {
-            markViewed(item.id);
-            setNotViewed(false);
-          }}
-          buttonRef={previewRef}
-        />
-      </section>
+      {/* A phone: preview, note, applicant, fields, and the decisions stuck at the thumb. A wide
+          screen: the PDF on the left, the decisions on top of the text on the right. */}
+      <div className="lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
+        <section
+          aria-labelledby="pratinjau"
+          className="rounded-lg border border-slate-300 bg-white p-4"
+        >
+          <h2 id="pratinjau" className="mb-3 text-xl font-bold text-slate-900">
+            Pratinjau surat
+          </h2>
+          <LetterPreview
+            previewUrl={item.preview_url}
+            title={`Pratinjau draf ${item.letter_title} ${item.reference}`}
+            viewed={viewed}
+            onViewed={() => {
+              markViewed(item.id);
+              setNotViewed(false);
+            }}
+            buttonRef={previewRef}
+          />
+        </section>
 
-      <section aria-labelledby="catatan-petugas" className="mt-6">
-        <h2 id="catatan-petugas" className="text-xl font-bold text-slate-900">
-          Catatan petugas
-        </h2>
-        <div className="mt-2 rounded-md border-l-8 border-violet-700 bg-violet-50 p-3 text-slate-900">
-          <p className="whitespace-pre-line">{item.clerk_note ?? 'Tidak ada catatan.'}</p>
-          <p className="mt-1 text-sm text-slate-700">
-            {item.clerk?.name ? `${item.clerk.name} · ` : ''}diajukan {waitingSince(item)}
+        <div className="flex flex-col">
+          <div className="sticky bottom-0 z-20 order-last -mx-4 mt-6 border-t border-slate-300 bg-white p-3 sm:mx-0 sm:rounded-lg sm:border lg:static lg:order-first lg:mt-0">
+            {notViewed && (
+              <p role="alert" className="mb-2 font-semibold text-red-900">
+                Buka pratinjau surat dulu sebelum menyetujui.
+              </p>
+            )}
+            <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+              <Button block className="min-h-14 text-lg sm:flex-1" onClick={approve}>
+                Setujui dan Terbitkan
+              </Button>
+              <Button
+                variant="outlined"
+                block
+                className="min-h-12 border-red-700 text-red-800 hover:bg-red-50 sm:w-auto sm:px-8"
+                onClick={() => setReturning(true)}
+              >
+                Kembalikan
+              </Button>
+            </div>
+          </div>
+
+          <section aria-labelledby="catatan-petugas" className="mt-6">
+            <h2 id="catatan-petugas" className="text-xl font-bold text-slate-900">
+              Catatan petugas
+            </h2>
+            <div className="mt-2 rounded-md border-l-8 border-violet-700 bg-violet-50 p-3 text-slate-900">
+              <p className="whitespace-pre-line">{item.clerk_note ?? 'Tidak ada catatan.'}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {item.clerk?.name ? `${item.clerk.name} · ` : ''}diajukan {waitingSince(item)}
+              </p>
+            </div>
+          </section>
+
+          <section aria-labelledby="pemohon" className="mt-6">
+            <h2 id="pemohon" className="mb-2 text-xl font-bold text-slate-900">
+              Pemohon
+            </h2>
+            <SummaryList
+              rows={[
+                {
+                  key: 'name',
+                  label: 'Nama',
+                  value: `${item.applicant.name}${item.applicant.verified ? ' (identitas terverifikasi)' : ''}`,
+                },
+                { key: 'nik', label: 'NIK', value: item.applicant.nik },
+                { key: 'address', label: 'Alamat', value: item.applicant.address },
+              ]}
+            />
+          </section>
+
+          <section aria-labelledby="isian" className="mt-6">
+            <h2 id="isian" className="mb-2 text-xl font-bold text-slate-900">
+              Isian surat
+            </h2>
+            <SummaryList rows={fieldRows(item)} />
+          </section>
+
+          <p className="mt-4">
+            <Link to={item.desk_url} className="text-brand-800 underline underline-offset-2">
+              Lihat di meja layanan (riwayat dan lampiran)
+            </Link>
           </p>
-        </div>
-      </section>
-
-      <section aria-labelledby="pemohon" className="mt-6">
-        <h2 id="pemohon" className="mb-2 text-xl font-bold text-slate-900">
-          Pemohon
-        </h2>
-        <SummaryList
-          rows={[
-            {
-              key: 'name',
-              label: 'Nama',
-              value: `${item.applicant.name}${item.applicant.verified ? ' (identitas terverifikasi)' : ''}`,
-            },
-            { key: 'nik', label: 'NIK', value: item.applicant.nik },
-            { key: 'address', label: 'Alamat', value: item.applicant.address },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="isian" className="mt-6">
-        <h2 id="isian" className="mb-2 text-xl font-bold text-slate-900">
-          Isian surat
-        </h2>
-        <SummaryList rows={fieldRows(item)} />
-      </section>
-
-      <p className="mt-4">
-        <Link to={item.desk_url} className="text-brand-800 underline underline-offset-2">
-          Lihat di meja layanan (riwayat dan lampiran)
-        </Link>
-      </p>
-
-      {/* The two decisions, at the thumb on a phone. */}
-      <div className="sticky bottom-0 z-20 -mx-4 mt-6 border-t border-slate-300 bg-white p-3 sm:mx-0 sm:rounded-lg sm:border">
-        {notViewed && (
-          <p role="alert" className="mb-2 font-semibold text-red-900">
-            Buka pratinjau surat dulu sebelum menyetujui.
-          </p>
-        )}
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button block className="min-h-14 text-lg sm:flex-1" onClick={approve}>
-            Setujui dan Terbitkan
-          </Button>
-          <Button
-            variant="outlined"
-            block
-            className="min-h-12 border-red-700 text-red-800 hover:bg-red-50 sm:w-auto sm:px-8"
-            onClick={() => setReturning(true)}
-          >
-            Kembalikan
-          </Button>
         </div>
       </div>
 
@@ -199,7 +204,7 @@ export function SigningDetailPage() {
   if (answer) {
     return (
       <AdminPage title="Surat disetujui" breadcrumbs={crumbs('Surat disetujui')}>
-        <div className="mx-auto max-w-2xl">
+        <div className="max-w-2xl">
           <ApprovedPanel answer={answer} />
           <div className="flex flex-col gap-3 sm:flex-row">
             {next && (
@@ -228,7 +233,7 @@ export function SigningDetailPage() {
       breadcrumbs={crumbs(item?.reference ?? 'Surat')}
       lead={item ? `${item.letter_title} untuk ${item.applicant.name}` : undefined}
     >
-      <div className="mx-auto max-w-3xl">
+      <div className="max-w-3xl lg:max-w-none">
         {meError != null && !me && <ErrorBlock error={meError} onRetry={() => void retryMe()} />}
         {!me && meError == null && <LoadingBlock />}
         {me && !canSign && <NotSignerBlock me={me} />}

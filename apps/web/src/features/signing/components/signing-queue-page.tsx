@@ -69,9 +69,14 @@ function QueueCard({
           <dt className="inline font-semibold">Catatan petugas: </dt>
           <dd className="inline whitespace-pre-line">
             {item.clerk_note ?? <span className="italic text-slate-700">tidak ada</span>}
-            {item.clerk?.name ? ` — ${item.clerk.name}` : ''}
           </dd>
         </div>
+        {item.clerk?.name && (
+          <div>
+            <dt className="inline font-semibold">Diajukan oleh: </dt>
+            <dd className="inline">{item.clerk.name}</dd>
+          </div>
+        )}
         <div>
           <dt className="inline font-semibold">Menunggu sejak: </dt>
           <dd className="inline">{waitingSince(item)}</dd>
@@ -147,7 +152,7 @@ export function SigningQueuePage() {
           : 'Surat yang sudah diperiksa petugas dan menunggu persetujuan Anda.'
       }
     >
-      <div className="mx-auto max-w-2xl pb-24 lg:pb-0">
+      <div className="max-w-2xl pb-24 lg:pb-0">
         {answer && <ApprovedPanel answer={answer} />}
         {state.returned && !answer && (
           <div

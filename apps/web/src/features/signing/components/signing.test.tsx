@@ -77,11 +77,13 @@ describe('the signing queue, "Menunggu tanda tangan Anda"', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Menunggu tanda tangan Anda' }),
     ).toBeInTheDocument();
-    const cards = await screen.findAllByRole('listitem');
+    await screen.findByRole('link', { name: 'KU-000042' });
+    const cards = screen.getAllByRole('listitem');
     const first = cards.find((c) => within(c).queryByRole('link', { name: 'KU-000042' }))!;
     expect(within(first).getByText('Surat Keterangan Usaha')).toBeInTheDocument();
     expect(first).toHaveTextContent('Pemohon: Siti Rahmawati (terverifikasi)');
-    expect(first).toHaveTextContent('Catatan petugas: Sudah dicek dengan KK. — Administrator Desa');
+    expect(first).toHaveTextContent('Catatan petugas: Sudah dicek dengan KK.');
+    expect(first).toHaveTextContent('Diajukan oleh: Administrator Desa');
     expect(first).toHaveTextContent('Menunggu sejak: 23 November 2026, 14.05 WIB');
     expect(within(first).getByRole('link', { name: 'KU-000042' })).toHaveAttribute(
       'href',
@@ -106,7 +108,9 @@ describe('the signing queue, "Menunggu tanda tangan Anda"', () => {
     expect(action).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: /KU-000043/ }));
     await user.click(screen.getByRole('button', { name: 'Setujui 1 surat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Setujui dan terbitkan KU-000043?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: /^Setujui dan terbitkan\s*KU-000043\s*\?$/,
+    });
     await user.type(within(dialog).getByLabelText('Kata sandi Anda'), 'rahasia-kades');
     await user.click(within(dialog).getByRole('button', { name: 'Setujui dan Terbitkan' }));
     expect(
@@ -181,7 +185,9 @@ describe('one letter awaiting signature', () => {
     expect(JSON.parse(window.sessionStorage.getItem(VIEWED_KEY)!)).toEqual([42]);
 
     await user.click(screen.getByRole('button', { name: 'Setujui dan Terbitkan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Setujui dan terbitkan KU-000042?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: /^Setujui dan terbitkan\s*KU-000042\s*\?$/,
+    });
     const password = within(dialog).getByLabelText('Kata sandi Anda');
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('autocomplete', 'current-password');

@@ -25,7 +25,7 @@ export function SigningWaitingPanel() {
       </p>
       <Link
         to={adminPaths.signing}
-        className="mt-3 inline-flex min-h-12 w-full items-center justify-center rounded-md bg-violet-800 px-5 text-lg font-semibold text-white hover:bg-violet-900 sm:w-auto"
+        className="mt-3 inline-flex min-h-12 w-full items-center justify-center rounded-md bg-violet-800 px-5 py-2 text-center text-lg font-semibold leading-snug text-white hover:bg-violet-900 sm:w-auto"
       >
         Periksa dan tanda tangani
       </Link>
