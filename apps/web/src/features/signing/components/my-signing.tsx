@@ -1,4 +1,4 @@
-import { pinProblem } from '@balai/domain';
+import { formatDateId, pinProblem } from '@balai/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -291,7 +291,7 @@ function AwayBox({ me, onChanged }: { me: SigningMe; onChanged: () => void }) {
     <Box id="berhalangan" title="Masa berhalangan Anda">
       <p className="mb-3 text-slate-800">
         {me.delegation
-          ? `Tercatat berhalangan ${me.delegation.from} sampai ${me.delegation.until}${me.delegation.active ? ' (sedang berlaku)' : ''}. Selama itu Sekretaris Desa menandatangani a.n. Kepala Desa; Anda tetap dapat menandatangani.`
+          ? `Tercatat berhalangan ${formatDateId(me.delegation.from)} sampai ${formatDateId(me.delegation.until)}${me.delegation.active ? ' (sedang berlaku)' : ''}. Selama itu Sekretaris Desa menandatangani a.n. Kepala Desa; Anda tetap dapat menandatangani.`
           : 'Bila Anda berhalangan (cuti, dinas luar), Sekretaris Desa menandatangani a.n. Kepala Desa pada tanggal yang Anda tetapkan.'}
       </p>
       <Failure text={failure} />

@@ -102,7 +102,7 @@ function LetterView({
                 Buka pratinjau surat dulu sebelum menyetujui.
               </p>
             )}
-            <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+            <div className="flex flex-col gap-2 sm:flex-row lg:flex-col 2xl:flex-row">
               <Button block className="min-h-14 text-lg sm:flex-1" onClick={approve}>
                 Setujui dan Terbitkan
               </Button>

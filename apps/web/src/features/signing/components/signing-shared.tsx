@@ -1,4 +1,4 @@
-import { SIGNER_ONLY, formatDateTimeId } from '@balai/domain';
+import { SIGNER_ONLY, formatDateId, formatDateTimeId } from '@balai/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '../../../lib/admin-paths.ts';
@@ -19,7 +19,10 @@ export function NotSignerBlock({ me }: { me: SigningMe }) {
         <p className="mt-2">
           Anda tercatat sebagai Sekretaris Desa. Antrean ini terbuka untuk Anda selama masa
           berhalangan Kepala Desa
-          {me.delegation ? ` (${me.delegation.from} sampai ${me.delegation.until})` : ''}.
+          {me.delegation
+            ? ` (${formatDateId(me.delegation.from)} sampai ${formatDateId(me.delegation.until)})`
+            : ''}
+          .
         </p>
       )}
       <p className="mt-2">
