@@ -261,6 +261,7 @@ describe('dashboard: waiting now by age', () => {
     expect(w.statuses).toEqual([
       { status: 'submitted', label: 'Diajukan' },
       { status: 'processing', label: 'Diproses' },
+      { status: 'awaiting_signature', label: 'Menunggu Tanda Tangan' },
     ]);
     expect(w.total).toBe(12);
     expect(w.by_age).toEqual([
@@ -270,7 +271,7 @@ describe('dashboard: waiting now by age', () => {
         min_days: 0,
         max_days: 0,
         count: 2,
-        by_status: { submitted: 1, processing: 1 },
+        by_status: { submitted: 1, processing: 1, awaiting_signature: 0 },
       },
       {
         key: '1_3_days',
@@ -278,7 +279,7 @@ describe('dashboard: waiting now by age', () => {
         min_days: 1,
         max_days: 3,
         count: 2,
-        by_status: { submitted: 1, processing: 1 },
+        by_status: { submitted: 1, processing: 1, awaiting_signature: 0 },
       },
       {
         key: '4_7_days',
@@ -286,7 +287,7 @@ describe('dashboard: waiting now by age', () => {
         min_days: 4,
         max_days: 7,
         count: 2,
-        by_status: { submitted: 1, processing: 1 },
+        by_status: { submitted: 1, processing: 1, awaiting_signature: 0 },
       },
       {
         key: 'over_7_days',
@@ -294,7 +295,7 @@ describe('dashboard: waiting now by age', () => {
         min_days: 8,
         max_days: null,
         count: 6,
-        by_status: { submitted: 4, processing: 2 },
+        by_status: { submitted: 4, processing: 2, awaiting_signature: 0 },
       },
     ]);
   });

@@ -42,12 +42,14 @@ export const DASHBOARD_REFRESH_AFTER_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 /**
- * The statuses in which a request waits on the office: Diajukan (to be checked) and Diproses
- * (to be issued). Perlu Dilengkapi waits on the resident; the rest are final.
+ * The statuses in which a request waits on the office: Diajukan (to be checked), Diproses (to be
+ * issued or sent for signature) and Menunggu Tanda Tangan (the signer, issue 15). Perlu
+ * Dilengkapi waits on the resident; the rest are final.
  */
 export const OFFICE_WAITING_STATUSES = [
   'submitted',
   'processing',
+  'awaiting_signature',
 ] as const satisfies readonly LetterStatus[];
 type WaitingStatus = (typeof OFFICE_WAITING_STATUSES)[number];
 
