@@ -31,9 +31,12 @@ export function LetterPreview({
   viewed,
   onViewed,
   buttonRef,
+  downloadName,
 }: {
   previewUrl: string;
   title: string;
+  /** The file name when the phone saves the draft instead of opening it. */
+  downloadName: string;
   viewed: boolean;
   onViewed: () => void;
   buttonRef?: React.Ref<HTMLAnchorElement>;
@@ -91,6 +94,19 @@ export function LetterPreview({
       >
         {wide ? 'Buka pratinjau di tab baru' : 'Buka pratinjau surat'}
       </a>
+      {!wide && (
+        // Some phones open a PDF only from their downloads: the same draft, saved.
+        <p className="mt-2 text-center">
+          <a
+            href={url}
+            download={downloadName}
+            onClick={onViewed}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+          >
+            Unduh pratinjau (PDF)
+          </a>
+        </p>
+      )}
       <p className="mt-2 text-sm text-slate-700" aria-live="polite">
         {viewed
           ? 'Pratinjau sudah Anda buka.'

@@ -92,6 +92,7 @@ function LetterView({
               setNotViewed(false);
             }}
             buttonRef={previewRef}
+            downloadName={`${item.reference}-pratinjau.pdf`}
           />
         </section>
 

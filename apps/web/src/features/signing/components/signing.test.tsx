@@ -477,6 +477,71 @@ describe('signing settings', () => {
     });
   });
 
+  it("the Kepala Desa's own part: away dates, the signature image, removing the PIN", async () => {
+    let me = { ...HEAD_ME, has_pin: true };
+    const server = settingsServer();
+    server.on('GET /api/signing/me', () => ({ body: { data: me } }));
+    server.on('PUT /api/signing/delegation', (r) => {
+      const { from, until } = r.body as { from: string; until: string };
+      me = { ...me, delegation: { from, until, active: false } };
+      return { body: { message: 'Masa berhalangan disimpan.' } };
+    });
+    server.on('DELETE /api/signing/delegation', () => {
+      me = { ...me, delegation: null };
+      return { body: { message: 'Masa berhalangan diakhiri.' } };
+    });
+    server.on('POST /api/signing/signature', () => {
+      me = { ...me, signature: { url: '/api/signing/signature' } };
+      return { status: 201, body: { data: { url: '/api/signing/signature' } } };
+    });
+    server.on('GET /api/signing/signature', () => ({ body: 'PNG' }));
+    server.on('DELETE /api/signing/pin', () => {
+      me = { ...me, has_pin: false };
+      return { body: { message: 'PIN tanda tangan dihapus.' } };
+    });
+    const { user } = renderApp('/admin/settings/signing');
+
+    const away = (await screen.findByRole('heading', { name: 'Masa berhalangan Anda' }))
+      .parentElement as HTMLElement;
+    await user.type(within(away).getByLabelText('Mulai'), '2026-11-28');
+    await user.type(within(away).getByLabelText('Sampai'), '2026-11-24');
+    await user.click(within(away).getByRole('button', { name: 'Simpan masa berhalangan' }));
+    expect(
+      within(away).getByText('Tanggal selesai tidak boleh sebelum tanggal mulai.'),
+    ).toBeInTheDocument();
+    expect(server.seen('PUT /api/signing/delegation')).toHaveLength(0);
+    await user.clear(within(away).getByLabelText('Sampai'));
+    await user.type(within(away).getByLabelText('Sampai'), '2026-11-30');
+    await user.click(within(away).getByRole('button', { name: 'Simpan masa berhalangan' }));
+    expect(
+      await screen.findByText(/Tercatat berhalangan 28 November 2026 sampai 30 November 2026/),
+    ).toBeInTheDocument();
+    expect(server.seen('PUT /api/signing/delegation')[0]!.body).toEqual({
+      from: '2026-11-28',
+      until: '2026-11-30',
+    });
+    await user.click(screen.getByRole('button', { name: 'Akhiri masa berhalangan' }));
+    await waitFor(() => expect(server.seen('DELETE /api/signing/delegation')).toHaveLength(1));
+
+    await user.upload(
+      screen.getByLabelText('Unggah gambar tanda tangan'),
+      new File(['png'], 'ttd.png', { type: 'image/png' }),
+    );
+    expect(
+      await screen.findByRole('img', { name: 'Gambar tanda tangan Anda saat ini' }),
+    ).toBeInTheDocument();
+    expect(server.seen('POST /api/signing/signature')).toHaveLength(1);
+
+    const pin = (await screen.findByRole('heading', { name: 'PIN tanda tangan' }))
+      .parentElement as HTMLElement;
+    await user.click(within(pin).getByRole('button', { name: 'Hapus PIN' }));
+    expect(within(pin).getByText('Kata sandi wajib diisi.')).toBeInTheDocument();
+    await user.type(within(pin).getByLabelText('Kata sandi Anda'), 'rahasia-kades');
+    await user.click(within(pin).getByRole('button', { name: 'Hapus PIN' }));
+    expect(await within(pin).findByText(/Belum ada PIN/)).toBeInTheDocument();
+    expect(server.seen('DELETE /api/signing/pin')[0]!.body).toEqual({ password: 'rahasia-kades' });
+  });
+
   it('is linked from the village settings page', async () => {
     createFakeServer({
       'GET /api/users/detail/1': () => ({ body: { data: ADMIN } }),
