@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { letterTypeByCode, requestReference, todayIso } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 import { signIn, testImage } from './admin.ts';
-import { apiSession, expectAccessible, photograph } from './checks.ts';
+import { SCREENSHOTS, apiSession, expectAccessible, photograph } from './checks.ts';
 import { ADMIN, RESIDENT } from './fixtures.ts';
 
 // Issue 15: the Kepala Desa approves each letter from a phone; while away, the Sekretaris Desa
@@ -47,6 +49,17 @@ async function letterText(
   expect(pdf.status()).toBe(200);
   const text = execFileSync('pdftotext', ['-', '-'], { input: await pdf.body() });
   return text.toString('utf8').replace(/\s+/g, ' ');
+}
+
+/** The letter's first page as a PNG artifact (pdftoppm), to look at. */
+function renderLetter(pdf: string | Buffer, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const out = path.join(SCREENSHOTS, name);
+  if (typeof pdf === 'string') {
+    execFileSync('pdftoppm', ['-png', '-r', '100', '-singlefile', pdf, out]);
+  } else {
+    execFileSync('pdftoppm', ['-png', '-r', '100', '-singlefile', '-', out], { input: pdf });
+  }
 }
 
 /** Both widths of a page as artifacts; the page never scrolls sideways. */
@@ -173,6 +186,7 @@ test('the Kepala Desa approves and returns letters from a phone; the Sekretaris 
   expect(text1).toContain(headName);
   expect(text1).toContain('Ditandatangani secara elektronik');
   expect(text1).not.toContain('a.n. Kepala Desa');
+  renderLetter(file1, 'signing-letter-approved-pdf');
   const verified = (await (await request.get(`${ku.base}/${first}`, { headers: resident })).json())
     .data as { verify_url: string };
   const verifyPage = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -253,6 +267,10 @@ test('the Kepala Desa approves and returns letters from a phone; the Sekretaris 
   ).toBeVisible();
   await expectAccessible(secretary, 'queue after approving two letters');
   await photograph(secretary, 'signing-queue-approved-375');
+  renderLetter(
+    await (await request.get(`${ku.base}/${third}/pdf`, { headers: resident })).body(),
+    'signing-letter-on-behalf-pdf',
+  );
   for (const id of [third, fourth]) {
     const text = await letterText(request, resident, id);
     expect(text).toContain(secretaryName);
