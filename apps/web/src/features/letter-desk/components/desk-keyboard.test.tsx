@@ -374,7 +374,13 @@ describe('the desk keys', () => {
   );
 
   it('the classic actions all have a key', () => {
-    for (const label of ['Proses', 'Minta Dilengkapi', 'Tolak', 'Terbitkan Surat']) {
+    for (const label of [
+      'Proses',
+      'Minta Dilengkapi',
+      'Tolak',
+      'Terbitkan Surat',
+      'Ajukan Tanda Tangan',
+    ]) {
       expect(ACTION_KEYS[label], label).toMatch(/^[a-z]$/);
     }
   });

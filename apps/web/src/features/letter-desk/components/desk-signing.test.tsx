@@ -90,7 +90,12 @@ describe('the desk with signing', () => {
       expect.arrayContaining(['Ajukan Tanda Tangan', 'Tolak', 'Minta Dilengkapi']),
     );
     expect(screen.queryByRole('button', { name: 'Terbitkan Surat' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Ajukan Tanda Tangan' }));
+    // Its key, like the other actions': the draft first.
+    expect(screen.getByRole('button', { name: 'Ajukan Tanda Tangan' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'a',
+    );
+    await user.keyboard('a');
     const preview = await screen.findByRole('region', {
       name: 'Periksa surat sebelum diterbitkan',
     });

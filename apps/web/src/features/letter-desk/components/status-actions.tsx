@@ -89,6 +89,7 @@ export const ACTION_KEYS: Readonly<Record<string, string>> = {
   'Minta Dilengkapi': 'm',
   Tolak: 't',
   'Terbitkan Surat': 's',
+  'Ajukan Tanda Tangan': 'a',
 };
 
 /** The review page's other keys: Ubah isian, Unduh PDF, Hapus (which asks first). */
