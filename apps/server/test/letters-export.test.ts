@@ -171,6 +171,8 @@ describe('letter exports', () => {
     'type=kdtt&status=completed',
     'status=submitted,processing',
     'status=needs_revision,rejected',
+    // The cross-type queue's own order: everything waiting, oldest first (merged per status).
+    'status=submitted,needs_revision,processing&sort=created_at',
     'search=siti',
     'search=sit',
     'search=sit&type=ku&sort=created_at',

@@ -119,17 +119,21 @@ export async function planLetterExport(
     };
   }
 
-  let base = db.selectFrom('letter_requests as r');
-  if (f.type) base = base.where('r.type', '=', f.type);
-  if (f.statuses?.length === 1) base = base.where('r.status', '=', f.statuses[0]!);
-  else if (f.statuses?.length) base = base.where('r.status', 'in', [...f.statuses]);
-  if (f.applicantUserId !== undefined) {
-    base = base.where('r.applicant_user_id', '=', f.applicantUserId);
-  }
-  if (f.id !== undefined) base = base.where('r.id', '=', f.id);
-  if (f.createdFrom) base = base.where('r.created_at', '>=', f.createdFrom);
-  if (f.createdBefore) base = base.where('r.created_at', '<', f.createdBefore);
-  if (terms) base = base.where((eb) => searchOnRows(eb, terms));
+  const filtered = (statuses: readonly LetterStatus[] | undefined) => {
+    let q = db.selectFrom('letter_requests as r');
+    if (f.type) q = q.where('r.type', '=', f.type);
+    if (statuses?.length === 1) q = q.where('r.status', '=', statuses[0]!);
+    else if (statuses?.length) q = q.where('r.status', 'in', [...statuses]);
+    if (f.applicantUserId !== undefined) {
+      q = q.where('r.applicant_user_id', '=', f.applicantUserId);
+    }
+    if (f.id !== undefined) q = q.where('r.id', '=', f.id);
+    if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
+    if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
+    if (terms) q = q.where((eb) => searchOnRows(eb, terms));
+    return q;
+  };
+  const base = filtered(f.statuses);
 
   const counted = await db
     .selectFrom(
@@ -142,6 +146,23 @@ export async function planLetterExport(
     .executeTakeFirst();
   const count = Number(counted?.n ?? 0);
   const after = dir === 'desc' ? sql.raw('<') : sql.raw('>');
+  /** One chunk in the list's order after `last`: the rows of the given statuses' filter. */
+  const chunkOf = (
+    statuses: readonly LetterStatus[] | undefined,
+    last: { created_at: string; id: number } | null,
+    limit: number,
+  ) => {
+    let q = filtered(statuses).select(EXPORT_COLUMNS);
+    if (last) {
+      const { created_at, id } = last;
+      q = q.where(sql<boolean>`(r.created_at, r.id) ${after} (${created_at}, ${id})`);
+    }
+    return q.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(limit);
+  };
+  // Several statuses (the cross-type queue's waiting ones, as the list reads them): each
+  // status's own range of `(status, created_at, id)`, merged, as in searchLetterRequests. As
+  // one `status in (…)`, PostgreSQL walks the whole filing order skipping the other statuses.
+  const merged = (f.statuses?.length ?? 0) > 1 && f.id === undefined && !terms;
   return {
     count,
     tooMany: count > max,
@@ -149,16 +170,17 @@ export async function planLetterExport(
       let last: { created_at: string; id: number } | null = null;
       let read = 0;
       while (read < max) {
-        let q = base.select(EXPORT_COLUMNS);
-        if (last) {
-          const { created_at, id } = last;
-          q = q.where(sql<boolean>`(r.created_at, r.id) ${after} (${created_at}, ${id})`);
-        }
-        const rows = (await q
-          .orderBy('r.created_at', dir)
-          .orderBy('r.id', dir)
-          .limit(Math.min(EXPORT_CHUNK, max - read))
-          .execute()) as LetterExportRow[];
+        const limit = Math.min(EXPORT_CHUNK, max - read);
+        const rows = (
+          merged
+            ? await sql<LetterExportRow>`select * from (${sql.join(
+                f.statuses!.map((s) => sql`select * from (${chunkOf([s], last, limit)}) as p`),
+                sql` union all `,
+              )}) as u order by created_at ${sql.raw(dir)}, id ${sql.raw(dir)} limit ${limit}`
+                .execute(db)
+                .then((r) => r.rows)
+            : await chunkOf(f.statuses, last, limit).execute()
+        ) as LetterExportRow[];
         if (rows.length === 0) return;
         read += rows.length;
         const tail = rows[rows.length - 1]!;
