@@ -4,7 +4,7 @@ import { letterTypeByCode, requestReference } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 import { signIn } from './admin.ts';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
-import { ADMIN, RESIDENT } from './fixtures.ts';
+import { ADMIN, HEAD, RESIDENT } from './fixtures.ts';
 
 const ku = letterTypeByCode('ku')!;
 
@@ -91,15 +91,19 @@ test('a clerk takes a resident request from the queue to an issued letter, throu
     page.getByRole('listitem').filter({ hasText: 'Isian diubah, Diajukan' }),
   ).toContainText('Jl. Raya Sukamaju 12 RT 003/RW 001');
 
-  // Processed, then issued after the draft preview.
+  // Processed, then sent for the Kepala Desa's signature after the draft preview.
   await page
     .getByRole('group', { name: 'Tindakan' })
     .getByRole('button', { name: 'Proses' })
     .click();
   await expect(page.getByText('Diproses').first()).toBeVisible();
+  // The demo village's letters need the Kepala Desa's approval: no one-step issue.
+  await expect(
+    page.getByRole('group', { name: 'Tindakan' }).getByRole('button', { name: 'Terbitkan Surat' }),
+  ).toHaveCount(0);
   await page
     .getByRole('group', { name: 'Tindakan' })
-    .getByRole('button', { name: 'Terbitkan Surat' })
+    .getByRole('button', { name: 'Ajukan Tanda Tangan' })
     .click();
   const preview = page.getByRole('region', { name: 'Periksa surat sebelum diterbitkan' });
   await expect(preview).toBeVisible();
@@ -110,7 +114,17 @@ test('a clerk takes a resident request from the queue to an issued letter, throu
     await photograph(page, `admin-desk-review-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await preview.getByRole('button', { name: 'Terbitkan Surat sekarang' }).click();
+  await preview.getByRole('button', { name: 'Ajukan Tanda Tangan sekarang' }).click();
+  await expect(page.getByText('Menunggu Tanda Tangan').first()).toBeVisible();
+
+  // The Kepala Desa approves it (their screens have their own test, signing.spec.ts).
+  const head = await apiSession(request, HEAD);
+  const approved = await request.post('/api/signing/approve', {
+    headers: head,
+    data: { ids: [id], password: HEAD.password },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await page.reload();
   await expect(page.getByText('Selesai').first()).toBeVisible();
   await expect(
     page
@@ -131,5 +145,9 @@ test('a clerk takes a resident request from the queue to an issued letter, throu
   expect(text).toContain('SURAT KETERANGAN USAHA');
   expect(text).toContain(done.number);
   expect(text.replace(/\s+/g, ' ')).toContain('Jl. Raya Sukamaju 12 RT 003/RW 001');
+  // Approved by the Kepala Desa, and it says so (read in text order: the line beside the QR
+  // code shares its lines with the signature block when laid out).
+  const flow = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(flow).toMatch(/Ditandatangani secara elektronik oleh .+ \(Kepala Desa\) pada /);
   await phone.close();
 });

@@ -7,6 +7,7 @@ import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-exampl
 import { signIn } from './admin.ts';
 import { apiSession, expectAccessible } from './checks.ts';
 import { ADMIN, RESIDENT } from './fixtures.ts';
+import { issueThroughOffice } from './office.ts';
 
 const ku = letterTypeByCode('ku')!;
 const FORMULA = '=HYPERLINK("http://jahat.example","Klik")';
@@ -28,14 +29,7 @@ test('a clerk downloads the filtered queue as CSV and Excel, and the register of
     ids.push((await res.json()).data.id as number);
   }
   // The office issues the second, so the register has a letter of today.
-  const office = await apiSession(request, ADMIN);
-  await request.put(`${ku.base}/${ids[1]}`, { headers: office, data: { status: 'processing' } });
-  const done = await request.put(`${ku.base}/${ids[1]}`, {
-    headers: office,
-    data: { status: 'completed' },
-  });
-  expect(done.status(), await done.text()).toBe(200);
-  const number = (await done.json()).data.number as string;
+  const { number } = await issueThroughOffice(request, ku.base, ids[1]!);
 
   await signIn(page, ADMIN, /\/admin$/);
   // The queue filtered to the resident's waiting requests: the export is what it shows.

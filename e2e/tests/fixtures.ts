@@ -4,3 +4,5 @@ export const RESIDENT = {
   password: 'warga-e2e-rahasia',
   name: 'Siti Rahmawati',
 };
+/** The demo village's Kepala Desa, who approves every letter (issue 15). */
+export const HEAD = { email: 'kades@sukamaju.desa.id', password: 'warga-e2e-rahasia' };

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, RESIDENT } from './fixtures.ts';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
+import { issueThroughOffice } from './office.ts';
 
 // The resident's journey, second pass (issue 13): every step at its own address, inputs as
 // people type them, village time whatever the device's clock, the catalogue's search, "Surat
@@ -196,13 +197,7 @@ for (const timezoneId of ['America/New_York', 'Asia/Jayapura']) {
     });
     expect(created.status(), await created.text()).toBe(201);
     const id = (await created.json()).data.id as number;
-    for (const status of ['processing', 'completed']) {
-      const change = await request.post(`${KU}/${id}/status`, {
-        headers: office,
-        data: { status, note: null },
-      });
-      expect(change.status(), await change.text()).toBe(200);
-    }
+    await issueThroughOffice(request, KU, id);
     const detail = (await (await request.get(`${KU}/${id}`, { headers: office })).json()).data as {
       created_at: string;
       issued_at: string;
