@@ -1340,8 +1340,13 @@ for (const [kind, r] of desks) {
       );
       deskMissed += 1;
     }
-  for (const x of r.desk!.exports)
-    if (x.status === 200 && (x.rows ?? 0) <= 10_000 && x.median_ms > DESK_TARGET_EXPORT_MS) {
+  // The target is for exports of up to 10,000 rows; an XLSX is not counted line by line, so
+  // it has the row count of the CSV of the same filter.
+  const exports = r.desk!.exports;
+  const rowsOf = (x: (typeof exports)[number]) =>
+    x.rows ?? exports.find((y) => y.name === x.name.replace(/XLSX$/, 'CSV'))?.rows ?? 0;
+  for (const x of exports)
+    if (x.status === 200 && rowsOf(x) <= 10_000 && x.median_ms > DESK_TARGET_EXPORT_MS) {
       console.error(`${kind}: export ${x.name}: ${x.median_ms} ms`);
       deskMissed += 1;
     }
