@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.ts';
 import { RESET_MAILS_PER_HOUR } from '../src/routes/auth/public.ts';
 import { PASSWORD_CHECKS } from '../src/routes/auth/session.ts';
+import { outboxMails, tempOutbox } from './outbox.ts';
 import {
   bearer,
   createTestApp,
@@ -26,21 +25,6 @@ interface Answer {
 }
 
 const TOO_MANY = /^Terlalu banyak permintaan\. Silakan coba lagi dalam \d+ detik\.$/;
-
-function tempOutbox() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'balai-outbox-'));
-}
-
-/** The .eml files in an outbox, read once `count` of them are there (the mail is sent after the answer). */
-async function outboxMails(dir: string, count: number): Promise<string[]> {
-  let files: string[] = [];
-  for (let i = 0; i < 250; i++) {
-    files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    if (files.length >= count) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return files.sort().map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
-}
 
 function resetToken(raw: string): string {
   const body = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
