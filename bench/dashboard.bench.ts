@@ -11,20 +11,15 @@
 // left (a /tmp/balai-bench-letters-*/balai.sqlite, the balai_bench_letters database), else it
 // runs that fill itself (`BENCH_FILL_ONLY=1 bench/letters.bench.ts`). BENCH_DB=sqlite narrows a
 // run; BENCH_DASHBOARD_SECONDS sets the measured time (default 65).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { openDb } from '../apps/server/src/db/database.ts';
 import {
-  PG_ADMIN_URL,
-  ROOT,
   postgresReachable,
   startServer,
   stopServer,
   writeResults,
+  countRequests,
+  filledByLettersBench,
+  fillWithLettersBench,
 } from './lib.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -36,63 +31,6 @@ const MAX_AGE_S = 60;
 const ADMIN = { email: 'admin@bench.desa.id', password: 'bench-admin-123' };
 
 type Kind = 'sqlite' | 'postgres';
-
-/** How many requests a database holds; null when it cannot be read (absent, not filled). */
-async function countRequests(url: string): Promise<number | null> {
-  if (url.startsWith('file:') && !fs.existsSync(url.slice('file:'.length))) return null;
-  const db = openDb(url, { backgroundCheckpoint: false });
-  try {
-    const row = await db.kysely
-      .selectFrom('letter_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  } catch {
-    return null;
-  } finally {
-    await db.close();
-  }
-}
-
-/** A filled database left by the letters bench, newest first; undefined when there is none. */
-async function filledByLettersBench(kind: Kind): Promise<string | undefined> {
-  if (kind === 'sqlite') {
-    const files = fs
-      .readdirSync(os.tmpdir())
-      .filter((d) => d.startsWith('balai-bench-letters-'))
-      .map((d) => path.join(os.tmpdir(), d, 'balai.sqlite'))
-      .filter((f) => fs.existsSync(f))
-      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-    for (const f of files)
-      if (((await countRequests(`file:${f}`)) ?? 0) >= REQUESTS) return `file:${f}`;
-    return undefined;
-  }
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  const { rowCount } = await c.query(
-    "select 1 from pg_database where datname = 'balai_bench_letters'",
-  );
-  await c.end();
-  if (!rowCount) return undefined;
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = '/balai_bench_letters';
-  return ((await countRequests(url.toString())) ?? 0) >= REQUESTS ? url.toString() : undefined;
-}
-
-/** Fills a database with the letters bench's own generator and returns its URL. */
-function fillWithLettersBench(kind: Kind): string {
-  console.log(`${kind}: no filled database found; filling one with bench/letters.bench.ts`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/letters.bench.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_FILL_ONLY: '1', BENCH_DB: kind },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  process.stdout.write(r.stdout);
-  const url = /^filled (\S+)$/m.exec(r.stdout)?.[1];
-  if (r.status !== 0 || !url) throw new Error(`${kind}: the letters bench's fill failed`);
-  return url;
-}
 
 async function token(base: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
@@ -220,7 +158,7 @@ const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
 for (const kind of kinds) {
   const url =
     process.env[kind === 'sqlite' ? 'BENCH_SQLITE_URL' : 'BENCH_POSTGRES_URL'] ??
-    (await filledByLettersBench(kind)) ??
+    (await filledByLettersBench(kind, REQUESTS)) ??
     fillWithLettersBench(kind);
   console.log(`${kind}: measuring ${url}`);
   results[kind] = await measure(kind, url);

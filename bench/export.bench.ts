@@ -13,11 +13,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDb } from '../apps/server/src/db/database.ts';
 import {
-  PG_ADMIN_URL,
-  ROOT,
   download,
   memory,
   postgresReachable,
@@ -25,6 +22,9 @@ import {
   stopServer,
   writeResults,
   type Download,
+  countRequests,
+  filledByLettersBench,
+  fillWithLettersBench,
 } from './lib.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -33,60 +33,6 @@ const TARGET_10K_MS = 2_000;
 const ADMIN = { email: 'admin@bench.desa.id', password: 'bench-admin-123' };
 
 type Kind = 'sqlite' | 'postgres';
-
-async function countRequests(url: string): Promise<number | null> {
-  if (url.startsWith('file:') && !fs.existsSync(url.slice('file:'.length))) return null;
-  const db = openDb(url, { backgroundCheckpoint: false });
-  try {
-    const row = await db.kysely
-      .selectFrom('letter_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  } catch {
-    return null;
-  } finally {
-    await db.close();
-  }
-}
-
-async function filledByLettersBench(kind: Kind): Promise<string | undefined> {
-  if (kind === 'sqlite') {
-    const files = fs
-      .readdirSync(os.tmpdir())
-      .filter((d) => d.startsWith('balai-bench-letters-'))
-      .map((d) => path.join(os.tmpdir(), d, 'balai.sqlite'))
-      .filter((f) => fs.existsSync(f))
-      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-    for (const f of files)
-      if (((await countRequests(`file:${f}`)) ?? 0) >= REQUESTS) return `file:${f}`;
-    return undefined;
-  }
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  const { rowCount } = await c.query(
-    "select 1 from pg_database where datname = 'balai_bench_letters'",
-  );
-  await c.end();
-  if (!rowCount) return undefined;
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = '/balai_bench_letters';
-  return ((await countRequests(url.toString())) ?? 0) >= REQUESTS ? url.toString() : undefined;
-}
-
-function fillWithLettersBench(kind: Kind): string {
-  console.log(`${kind}: no filled database found; filling one with bench/letters.bench.ts`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/letters.bench.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, BENCH_FILL_ONLY: '1', BENCH_DB: kind },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  process.stdout.write(r.stdout);
-  const url = /^filled (\S+)$/m.exec(r.stdout)?.[1];
-  if (r.status !== 0 || !url) throw new Error(`${kind}: the letters bench's fill failed`);
-  return url;
-}
 
 /** The village day (WIB) of an instant. */
 const villageDay = (iso: string) =>
@@ -305,7 +251,7 @@ const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
 for (const kind of kinds) {
   const url =
     process.env[kind === 'sqlite' ? 'BENCH_SQLITE_URL' : 'BENCH_POSTGRES_URL'] ??
-    (await filledByLettersBench(kind)) ??
+    (await filledByLettersBench(kind, REQUESTS)) ??
     fillWithLettersBench(kind);
   console.log(`${kind}: measuring ${url}`);
   results[kind] = await measure(kind, url);

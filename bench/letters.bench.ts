@@ -49,6 +49,7 @@ import {
   writeResults,
   type Download,
   type LoadResult,
+  countRequests,
 } from './lib.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -1222,7 +1223,7 @@ for (const kind of kinds) {
     console.log(`filled ${url}`);
     continue;
   }
-  const requests = await countRequests(url);
+  const requests = (await countRequests(url)) ?? 0;
   const issued = PARTS.has('issuing') ? await issuing(url) : undefined;
   if (issued) console.log(kind, 'issuing', issued);
   const port = 3211;
@@ -1248,16 +1249,6 @@ for (const kind of kinds) {
   } finally {
     await stopServer(server);
   }
-}
-
-async function countRequests(url: string): Promise<number> {
-  const db = openDb(url);
-  const row = await db.kysely
-    .selectFrom('letter_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  await db.close();
-  return Number(row.n);
 }
 
 if (complete && !process.env.BENCH_FILL_ONLY) {

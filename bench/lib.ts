@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openDb } from '../apps/server/src/db/database.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const RESULTS_DIR = path.join(ROOT, 'bench/results');
@@ -260,4 +261,64 @@ export function download(base: string, bearer: string, p: string, pid: number, s
       reject(e);
     });
   });
+}
+
+/** How many requests a database holds; null when it cannot be read (absent, not filled). */
+export async function countRequests(url: string): Promise<number | null> {
+  if (url.startsWith('file:') && !fs.existsSync(url.slice('file:'.length))) return null;
+  const db = openDb(url, { backgroundCheckpoint: false });
+  try {
+    const row = await db.kysely
+      .selectFrom('letter_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } catch {
+    return null;
+  } finally {
+    await db.close();
+  }
+}
+
+/** A filled database left by the letters bench, newest first; undefined when there is none. */
+export async function filledByLettersBench(
+  kind: 'sqlite' | 'postgres',
+  minimum: number,
+): Promise<string | undefined> {
+  if (kind === 'sqlite') {
+    const files = fs
+      .readdirSync(os.tmpdir())
+      .filter((d) => d.startsWith('balai-bench-letters-'))
+      .map((d) => path.join(os.tmpdir(), d, 'balai.sqlite'))
+      .filter((f) => fs.existsSync(f))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    for (const f of files)
+      if (((await countRequests(`file:${f}`)) ?? 0) >= minimum) return `file:${f}`;
+    return undefined;
+  }
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  const { rowCount } = await c.query(
+    "select 1 from pg_database where datname = 'balai_bench_letters'",
+  );
+  await c.end();
+  if (!rowCount) return undefined;
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = '/balai_bench_letters';
+  return ((await countRequests(url.toString())) ?? 0) >= minimum ? url.toString() : undefined;
+}
+
+/** Fills a database with the letters bench's own generator and returns its URL. */
+export function fillWithLettersBench(kind: 'sqlite' | 'postgres'): string {
+  console.log(`${kind}: no filled database found; filling one with bench/letters.bench.ts`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/letters.bench.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_FILL_ONLY: '1', BENCH_DB: kind },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(r.stdout);
+  const url = /^filled (\S+)$/m.exec(r.stdout)?.[1];
+  if (r.status !== 0 || !url) throw new Error(`${kind}: the letters bench's fill failed`);
+  return url;
 }
