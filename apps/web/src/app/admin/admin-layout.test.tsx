@@ -97,4 +97,29 @@ describe('admin layout and guard', () => {
     await user.type(search, 'manfaat{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/home-benefit'));
   });
+
+  it.each([
+    ['surat usaha', ['Daftar Usaha']],
+    ['akta', ['Daftar Kelahiran', 'Daftar Kematian']],
+    ['SKCK', ['Daftar Pengantar SKCK']],
+    ['Surat Pengantar Izin Keramaian', ['Daftar Surat Izin Rame Rame']],
+    ['kop surat', ['Pengaturan Desa']],
+    ['sejarah desa', ['Daftar Halaman Profil']],
+  ])('finds "%s" by the long names and common words: %j', async (query, links) => {
+    adminServer();
+    seedSession(ADMIN);
+    const { user } = renderApp('/admin');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await user.type(screen.getByRole('searchbox', { name: 'Cari menu' }), query);
+    const results = screen.getByRole('search');
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getAllByRole('link')
+          .filter((a) => !a.textContent?.startsWith('Buat'))
+          .map((a) => a.getAttribute('aria-label') ?? a.textContent),
+      ).toEqual(links),
+    );
+    expect(within(results).queryByText(MENU_NOT_FOUND)).not.toBeInTheDocument();
+  });
 });

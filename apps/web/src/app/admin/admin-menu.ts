@@ -1,4 +1,9 @@
-import { CONTENT_RESOURCES, LETTER_TYPES, type ContentResource } from '@balai/domain';
+import {
+  CONTENT_RESOURCES,
+  LETTER_TYPES,
+  normalizeSearch,
+  type ContentResource,
+} from '@balai/domain';
 import { adminPaths } from '../../lib/admin-paths.ts';
 import { deskGroup } from './resolve-group.ts';
 
@@ -9,6 +14,11 @@ export interface AdminMenuItem {
   to: string;
   /** The group's create page, when the item has Daftar and Buat. */
   createTo?: string;
+  /**
+   * What else "Cari menu..." finds the item by: a letter type's formal name and the names
+   * people call it ("surat usaha", "akta", "SKCK"), a page's long name and everyday words.
+   */
+  keywords?: readonly string[];
 }
 
 export interface AdminMenuSection {
@@ -18,12 +28,30 @@ export interface AdminMenuSection {
 
 const byTitle = (a: AdminMenuItem, b: AdminMenuItem) => a.title.localeCompare(b.title, 'id');
 
+/**
+ * Everyday words for the content groups, by group, beside their labels: what an officer types
+ * when looking for where a thing is edited.
+ */
+const CONTENT_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  'home-gallery': ['foto', 'dokumentasi', 'kegiatan'],
+  'home-header': ['banner', 'slide', 'gambar utama', 'beranda'],
+  'home-benefit': ['keunggulan', 'layanan unggulan', 'beranda'],
+  'about-religion': ['statistik', 'data penduduk'],
+  'about-official': ['perangkat desa', 'pejabat', 'struktur organisasi', 'kepala desa', 'sekdes'],
+  'about-profile': ['Desa', 'profil desa', 'sejarah', 'visi', 'misi'],
+  'about-village-info': ['luas wilayah', 'data desa', 'angka desa'],
+  'about-job': ['mata pencaharian', 'statistik', 'data penduduk'],
+  'about-population-info': ['jumlah penduduk', 'kepala keluarga', 'statistik'],
+  'about-age': ['umur', 'kelompok umur', 'statistik', 'data penduduk'],
+};
+
 const contentItems = (section: ContentResource['menu']['section']): AdminMenuItem[] =>
   CONTENT_RESOURCES.filter((r) => r.menu.section === section)
     .map((r) => ({
       title: r.menu.title,
       to: adminPaths.list(r.group),
       createTo: adminPaths.create(r.group),
+      keywords: [r.labels.singular, r.labels.plural, ...(CONTENT_KEYWORDS[r.group] ?? [])],
     }))
     .sort(byTitle);
 
@@ -33,6 +61,7 @@ const deskItems = (): AdminMenuItem[] =>
     title: t.title,
     to: adminPaths.list(deskGroup(t)),
     createTo: adminPaths.create(deskGroup(t)),
+    keywords: [t.name, t.pdfTitle, ...t.aliases],
   }));
 
 /** Who the viewer is, as far as the menu cares (from `GET /api/signing/me`). */
@@ -52,26 +81,71 @@ export function adminMenu({ signer = false }: AdminMenuViewer = {}): AdminMenuSe
     {
       title: 'Admin',
       items: [
-        { title: 'Dashboard', to: adminPaths.root },
-        ...(signer ? [{ title: 'Tanda Tangan', to: adminPaths.signing }] : []),
+        {
+          title: 'Dashboard',
+          to: adminPaths.root,
+          keywords: ['beranda admin', 'ringkasan', 'statistik layanan', 'grafik'],
+        },
+        ...(signer
+          ? [
+              {
+                title: 'Tanda Tangan',
+                to: adminPaths.signing,
+                keywords: ['menunggu tanda tangan', 'setujui surat', 'terbitkan', 'antrean'],
+              },
+            ]
+          : []),
       ],
     },
     {
       title: 'Manajemen',
-      items: [{ title: 'Pengguna', to: adminPaths.users, createTo: adminPaths.userCreate }],
+      items: [
+        {
+          title: 'Pengguna',
+          to: adminPaths.users,
+          createTo: adminPaths.userCreate,
+          keywords: ['akun', 'user', 'warga', 'administrator', 'verifikasi identitas', 'NIK'],
+        },
+      ],
     },
     { title: 'Beranda', items: contentItems('Beranda') },
+    { title: 'Profil Desa', items: contentItems('Profil Desa') },
     {
-      title: 'Profil Desa',
+      title: 'Layanan',
       items: [
-        ...contentItems('Profil Desa'),
-        { title: 'Pengaturan', to: adminPaths.settings },
-        { title: 'Pengaturan Tanda Tangan', to: adminPaths.signingSettings },
+        {
+          title: 'Semua Layanan',
+          to: adminPaths.desks,
+          keywords: ['semua surat', 'permohonan surat', 'antrean', 'ekspor'],
+        },
+        ...deskItems(),
       ],
     },
     {
-      title: 'Layanan',
-      items: [{ title: 'Semua Layanan', to: adminPaths.desks }, ...deskItems()],
+      title: 'Pengaturan',
+      items: [
+        {
+          title: 'Pengaturan Desa',
+          to: adminPaths.settings,
+          keywords: [
+            'Pengaturan',
+            'nama desa',
+            'kode desa',
+            'logo',
+            'alamat kantor',
+            'kontak',
+            'media sosial',
+            'kop surat',
+            'nomor surat',
+            'format nomor',
+          ],
+        },
+        {
+          title: 'Pengaturan Tanda Tangan',
+          to: adminPaths.signingSettings,
+          keywords: ['penanda tangan', 'kepala desa', 'sekretaris desa', 'persetujuan', 'cuti'],
+        },
+      ],
     },
   ];
 }
@@ -79,15 +153,38 @@ export function adminMenu({ signer = false }: AdminMenuViewer = {}): AdminMenuSe
 /** The menu of an administrator who does not sign. */
 export const ADMIN_MENU: readonly AdminMenuSection[] = adminMenu();
 
-/** The menu items whose title contains `query`, case-insensitively, with their section. */
+/**
+ * How well an item matches the query's words (accents, case and punctuation ignored; each word
+ * found somewhere, in any order): 2 when every word is in the title (anywhere, as SPEC's search
+ * by title), 1 when the others begin a word of the long name or keywords ("akta", "surat
+ * usaha"), 0 when some word is found nowhere.
+ */
+export function menuItemScore(words: readonly string[], item: AdminMenuItem): number {
+  if (words.length === 0) return 0;
+  const title = normalizeSearch(item.title);
+  if (words.every((w) => title.includes(w))) return 2;
+  const keywords = ` ${normalizeSearch((item.keywords ?? []).join(' | '))}`;
+  return words.every((w) => title.includes(w) || keywords.includes(` ${w}`)) ? 1 : 0;
+}
+
+/**
+ * The menu items the query finds, with their section: first those whose title holds every word
+ * (as SPEC's search by title), then those found by their long name or keywords; menu order
+ * within each.
+ */
 export function searchMenu(query: string, menu: readonly AdminMenuSection[] = ADMIN_MENU) {
-  const q = query.trim().toLocaleLowerCase('id');
-  if (!q) return [];
-  return menu.flatMap((section) =>
-    section.items
-      .filter((item) => item.title.toLocaleLowerCase('id').includes(q))
-      .map((item) => ({ section: section.title, item })),
+  const words = normalizeSearch(query).split(' ').filter(Boolean);
+  const found = menu.flatMap((section) =>
+    section.items.map((item) => ({
+      section: section.title,
+      item,
+      score: menuItemScore(words, item),
+    })),
   );
+  return found
+    .filter((m) => m.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map(({ section, item }) => ({ section, item }));
 }
 
 /** Every address the menu links to (for the test that each resolves to a page). */

@@ -6,8 +6,8 @@ import { searchMenu, type AdminMenuSection } from './admin-menu.ts';
 export const MENU_NOT_FOUND = 'Page not found.';
 
 /**
- * "Cari menu...": filters the menu items by title, case-insensitively, into a list of links
- * under the box. Arrow keys move between the box and the links, Enter in the box opens the
+ * "Cari menu...": finds menu items by the words typed (`searchMenu`: title, long name, keywords;
+ * case and accents ignored), into a list of links under the box. Arrow keys move between the box and the links, Enter in the box opens the
  * first match, Escape clears the search.
  */
 export function MenuSearch({ menu }: { menu: readonly AdminMenuSection[] }) {

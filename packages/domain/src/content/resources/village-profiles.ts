@@ -5,7 +5,8 @@ export const villageProfiles = defineContentResource({
   key: 'village-profiles',
   group: 'about-profile',
   labels: { singular: 'Profil Desa', plural: 'Profil Desa' },
-  menu: { section: 'Profil Desa', title: 'Desa' },
+  // SPEC names the item "Desa"; it holds the profile's pages (Sejarah, Visi, Misi), issue 25.
+  menu: { section: 'Profil Desa', title: 'Halaman Profil' },
   fields: [
     field.text('title', 'Judul', {
       required: true,

@@ -31,7 +31,7 @@ export function SettingsPage() {
   return (
     <AdminPage
       title="Pengaturan"
-      breadcrumbs={[{ label: 'Profil Desa' }, { label: 'Pengaturan' }]}
+      breadcrumbs={[{ label: 'Pengaturan' }, { label: 'Pengaturan Desa' }]}
       lead="Identitas desa untuk situs, kop surat, dan nomor surat."
     >
       <p className="mb-6 max-w-3xl rounded-md border-l-8 border-violet-700 bg-violet-50 p-3 text-slate-900">

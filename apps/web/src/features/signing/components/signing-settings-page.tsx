@@ -39,11 +39,7 @@ export function SigningSettingsPage() {
   return (
     <AdminPage
       title="Pengaturan Tanda Tangan"
-      breadcrumbs={[
-        { label: 'Profil Desa' },
-        { label: 'Pengaturan', to: adminPaths.settings },
-        { label: 'Tanda Tangan' },
-      ]}
+      breadcrumbs={[{ label: 'Pengaturan', to: adminPaths.settings }, { label: 'Tanda Tangan' }]}
       lead="Siapa yang menyetujui dan menandatangani surat desa."
     >
       <div className="max-w-3xl">
