@@ -33,6 +33,16 @@ const BAD = [
   '\u2067',
   '\u2068',
   '\u2069',
+  '\u061c', // ARABIC LETTER MARK
+  '\u180e',
+  '\u200b', // ZERO WIDTH SPACE
+  '\u200e', // LEFT-TO-RIGHT MARK
+  '\u200f', // RIGHT-TO-LEFT MARK
+  '\u2060', // WORD JOINER
+  '\u2064',
+  '\ufeff', // BYTE ORDER MARK
+  '\ufff9',
+  '\ufffb',
 ];
 const ALL_BAD = BAD.join('');
 const UNPRINTABLE = new RegExp(`[${BAD.join('')}]`, 'u');
@@ -67,6 +77,19 @@ describe('cleanPlainText', () => {
     expect(cleanPlainText('Baris satu\r\n\tBaris\u0000 dua\rtiga', true)).toBe(
       'Baris satu\n\tBaris dua\ntiga',
     );
+  });
+
+  it('line and paragraph separators are line breaks: a space on one line, LF on several', () => {
+    expect(cleanPlainText('Siti\u2028Nurhaliza\u2029', false)).toBe('Siti Nurhaliza');
+    expect(cleanPlainText('Baris satu\u2028Baris dua\u2029tiga', true)).toBe(
+      'Baris satu\nBaris dua\ntiga',
+    );
+  });
+
+  it('keeps the zero-width joiners emoji and some scripts need', () => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    expect(cleanPlainText(`Keluarga ${family}`, false)).toBe(`Keluarga ${family}`);
+    expect(cleanPlainText('\u0915\u094d\u200c\u0937', false)).toBe('\u0915\u094d\u200c\u0937');
   });
 
   it('a value of nothing but removed characters is empty', () => {

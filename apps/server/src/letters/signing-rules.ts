@@ -44,6 +44,7 @@ import {
 } from './notices.ts';
 import type { LetterPdfSigner } from './pdf/index.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
+import { mailLine } from '../services/mail-text.ts';
 
 /** Where the signer opens a letter waiting for them (the web's signing screen). */
 export const signingLink = (id: number) => `/admin/signing/${id}`;
@@ -191,11 +192,12 @@ export function signingEffects(
           if (!s.email) continue;
           effects.mails.push({
             to: s.email,
-            subject: notice.title,
+            // Names and the clerk's note are typed by people: each on one line (issue 18.10).
+            subject: mailLine(notice.title),
             text: [
-              `Yth. ${s.name},`,
+              `Yth. ${mailLine(s.name)},`,
               '',
-              notice.body,
+              mailLine(notice.body),
               '',
               `Buka antrean tanda tangan: ${publicUrl}${signingLink(updated.id)}`,
             ].join('\n'),

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { safeHeaders } from './mail-text.ts';
 
 export interface MailMessage {
   to: string;
@@ -27,7 +28,7 @@ export function createMailer(
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({ from: opts.from, ...safeHeaders(message) });
         log.info(
           { to: maskEmail(message.to), subject: message.subject },
           'e-mail dikirim lewat SMTP',
@@ -43,7 +44,7 @@ export function createMailer(
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await transport.sendMail({ from: opts.from, ...safeHeaders(message) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.resolve(opts.outboxDir, name);

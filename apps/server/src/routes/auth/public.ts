@@ -29,6 +29,7 @@ import {
 } from '../../services/login-guard.ts';
 import { createBackgroundQueue } from '../../services/background.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { mailLine } from '../../services/mail-text.ts';
 import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
@@ -81,7 +82,7 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       to: known.email,
       subject: 'Atur ulang kata sandi Balai',
       text: [
-        `Halo ${known.name},`,
+        `Halo ${mailLine(known.name)},`,
         '',
         'Kami menerima permintaan untuk mengatur ulang kata sandi akun Anda.',
         'Buka tautan berikut dalam 60 menit untuk membuat kata sandi baru:',
