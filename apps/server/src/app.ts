@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,7 +14,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './services/mailer.ts';
-import { createMailer } from './services/mailer.ts';
+import { createMailer, keepAndRetry } from './services/mailer.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
@@ -28,6 +27,7 @@ import letterRoutes from './routes/letters/index.ts';
 import signingApiRoutes from './routes/signing/plugin.ts';
 import filesPublicRoutes from './routes/content/files-public.ts';
 import { HttpError } from './lib/http-error.ts';
+import { connectRedis, fallbackStore } from './lib/redis.ts';
 import { REDACT_PATHS, REDACTED, serializeRequest } from './lib/log-redaction.ts';
 import './types.ts';
 
@@ -77,13 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // External plugins.
   await app.register(securityHeaders);
 
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
-        connectTimeout: 500,
-        maxRetriesPerRequest: 1,
-        lazyConnect: false,
-      })
-    : undefined;
+  // Counts shared between processes; while Redis is away they are made per process (lib/redis.ts).
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, app.log) : null;
+  app.decorate('redis', redis);
   const tooMany = (_request: unknown, context: { ttl: number }) =>
     new HttpError(
       429,
@@ -93,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'balai-rl-' } : {}),
+    ...(redis ? { store: fallbackStore(redis, 'balai-rl-') } : {}),
     errorResponseBuilder: tooMany,
   });
   // The general per-address limit runs as a root hook, before authentication and for unknown
@@ -114,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw tooMany(request, { ttl: limit.ttl });
     });
   }
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) app.addHook('onClose', () => redis.close());
 
   await app.register(swagger, {
     openapi: {
@@ -138,11 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', db.kysely);
   app.decorate('dialect', db.dialect);
   app.decorate('config', config);
+  // A mail that cannot be written or sent waits and is tried again (issue 19.4).
   const mailer =
     deps.mailer ??
-    createMailer(
-      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR },
+    keepAndRetry(
+      createMailer(
+        { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR },
+        app.log,
+      ),
       app.log,
+      { onDiskFull: () => app.diskSpace.noteFull() },
     );
   app.decorate('mailer', mailer);
   app.decorateRequest('auth', null);

@@ -4,6 +4,7 @@ import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/database.ts';
 import type { UserRow } from './repositories/users.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { RedisLink } from './lib/redis.ts';
 
 export interface AuthContext {
   user: UserRow;
@@ -16,6 +17,8 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     mailer: Mailer;
+    /** The shared counts' Redis (REDIS_URL), or null; see lib/redis.ts for its fallback. */
+    redis: RedisLink | null;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
