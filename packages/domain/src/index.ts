@@ -15,6 +15,7 @@ export * from './letters/statement.ts';
 export * from './letters/format.ts';
 export * from './letters/changes.ts';
 export * from './letters/statuses.ts';
+export * from './letters/notes.ts';
 export * from './letters/service-time.ts';
 export * from './letters/registry.ts';
 export * from './letters/search.ts';

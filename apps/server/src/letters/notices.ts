@@ -2,7 +2,12 @@
  * What residents and administrators are told when a request changes, and where the web app
  * opens it (SPEC section 2: /service/{type}/{id} and /admin/service-{type}/{id}).
  */
-import { requestReference, type LetterStatus, type LetterType } from '@balai/domain';
+import {
+  noteIsInternal,
+  requestReference,
+  type LetterStatus,
+  type LetterType,
+} from '@balai/domain';
 
 export const residentLinkPrefix = (type: LetterType) => `/service/${type.code}/`;
 export const adminLinkPrefix = (type: LetterType) => `/admin/service-${type.code}/`;
@@ -34,8 +39,11 @@ export function residentNotice(
   type: LetterType,
   id: number,
   to: LetterStatus,
-  opts: { changedStatus: boolean; note?: string | null; number?: string | null },
+  given: { changedStatus: boolean; note?: string | null; number?: string | null },
 ): Notice {
+  // An internal note (the clerk's to the signer, the signer's return note) never reaches the
+  // resident (issue 18.2, packages/domain letters/notes.ts).
+  const opts = noteIsInternal(to) ? { ...given, note: null } : given;
   const name = letterName(type);
   const which = letterAndReference(type, id);
   if (!opts.changedStatus) {

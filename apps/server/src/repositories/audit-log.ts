@@ -11,10 +11,13 @@ export interface AuditEntry {
   ip?: string | null;
   /** Never passwords, tokens or full NIKs. */
   detail?: Record<string, unknown> | null;
+  /** When it happened, if not now (a row held while the disk was full, services/read-audit.ts). */
+  at?: string;
 }
 
-export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
+/** Appends an audit row; its id. */
+export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<number> {
+  const row = await db
     .insertInto('audit_log')
     .values({
       user_id: entry.user_id ?? null,
@@ -24,23 +27,35 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
       subject_key: entry.subject_key ?? null,
       ip: entry.ip ?? null,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      created_at: nowIso(),
+      created_at: entry.at ?? nowIso(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Failures of one kind since a moment, grouped by a key or an address, oldest first. */
+/**
+ * Failures of one kind (or several) since a moment, grouped by a key or an address, oldest first;
+ * `except` leaves one row out (an attempt's own reservation, services/attempts.ts).
+ */
 export async function recentFailures(
   db: Kysely<Database>,
-  opts: { action: string; since: string; subjectKey?: string; ip?: string },
+  opts: {
+    action: string | readonly string[];
+    since: string;
+    subjectKey?: string;
+    ip?: string;
+    except?: number;
+  },
 ): Promise<string[]> {
   let q = db
     .selectFrom('audit_log')
     .select('created_at')
-    .where('action', '=', opts.action)
+    .where('action', 'in', typeof opts.action === 'string' ? [opts.action] : [...opts.action])
     .where('created_at', '>', opts.since);
   if (opts.subjectKey !== undefined) q = q.where('subject_key', '=', opts.subjectKey);
   if (opts.ip !== undefined) q = q.where('ip', '=', opts.ip);
+  if (opts.except !== undefined) q = q.where('id', '<>', opts.except);
   const rows = await q.orderBy('created_at').execute();
   return rows.map((r) => r.created_at);
 }

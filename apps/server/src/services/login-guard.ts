@@ -4,6 +4,13 @@ import type { Database } from '../db/schema.ts';
 import { lastEventAt, recentFailures, writeAudit } from '../repositories/audit-log.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
+import {
+  blockedUntil,
+  dropReservation,
+  pendingAction,
+  reservationFailed,
+  reserveAttempt,
+} from './attempts.ts';
 
 /**
  * Login protection (ADR 0011). Failures are counted from the audit log, so the limits hold
@@ -21,6 +28,10 @@ import { sha256Hex } from '../lib/tokens.ts';
  * device id) it signed in with, within KNOWN_GOOD_DAYS. The decision never depends on the password
  * given, so a refusal tells nothing about it; unknown e-mails are treated exactly like accounts
  * with no known-good address, so lock-outs do not reveal which accounts exist.
+ *
+ * Each attempt is recorded before its password is checked (services/attempts.ts, issue 18.5): an
+ * attempt in flight counts as a failure, so parallel guesses cannot all read the same count and
+ * all be checked.
  */
 
 /** How long a successful sign-in makes an address or device known-good for the account. */
@@ -44,29 +55,38 @@ export interface LoginAttempt {
   device: string | null;
 }
 
+/** An attempt let through to its password check: its reservation in the audit log. */
+export interface OpenLoginAttempt extends LoginAttempt {
+  reservation: number;
+}
+
+const FAILURE = 'login.failure';
+/** What counts against the limits: failures, and attempts whose check has not ended. */
+const COUNTED = [FAILURE, pendingAction('login')] as const;
+
 interface Counts {
   pair: string[];
   account: string[];
   address: string[];
 }
 
-async function counts(db: Kysely<Database>, config: Config, a: LoginAttempt): Promise<Counts> {
+async function counts(
+  db: Kysely<Database>,
+  config: Config,
+  a: LoginAttempt,
+  opts: { actions: readonly string[]; except?: number },
+): Promise<Counts> {
   const windowStart = new Date(Date.now() - config.LOGIN_LOCK_MINUTES * 60_000).toISOString();
   // A success ends the account's (and so the pair's) run of failures.
   const lastSuccess = await lastEventAt(db, { action: 'login.success', subjectKey: a.key });
   const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-  const account = await recentFailures(db, { action: 'login.failure', since, subjectKey: a.key });
-  const pair = await recentFailures(db, {
-    action: 'login.failure',
-    since,
-    subjectKey: a.key,
-    ip: a.ip,
-  });
-  const address = await recentFailures(db, {
-    action: 'login.failure',
-    since: windowStart,
-    ip: a.ip,
-  });
+  const action = opts.actions;
+  const except = opts.except;
+  const [account, pair, address] = await Promise.all([
+    recentFailures(db, { action, since, subjectKey: a.key, except }),
+    recentFailures(db, { action, since, subjectKey: a.key, ip: a.ip, except }),
+    recentFailures(db, { action, since: windowStart, ip: a.ip, except }),
+  ]);
   return { pair, account, address };
 }
 
@@ -100,29 +120,55 @@ type Reason = 'account_address' | 'account' | 'address';
 
 function lockedUntil(c: Counts, known: boolean, config: Config): { until: number; by: Reason } {
   const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
-  const blockedBy = (list: string[], max: number) =>
-    list.length >= max ? Date.parse(list[list.length - max]!) + lockMs : 0;
   const candidates: [number, Reason][] = [
-    [blockedBy(c.pair, config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS), 'account_address'],
+    [
+      blockedUntil(c.pair, config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS, lockMs),
+      'account_address',
+    ],
   ];
   if (!known) {
-    candidates.push([blockedBy(c.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT), 'account']);
-    candidates.push([blockedBy(c.address, config.LOGIN_MAX_FAILURES_PER_ADDRESS), 'address']);
+    candidates.push([
+      blockedUntil(c.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT, lockMs),
+      'account',
+    ]);
+    candidates.push([
+      blockedUntil(c.address, config.LOGIN_MAX_FAILURES_PER_ADDRESS, lockMs),
+      'address',
+    ]);
   }
   const [until, by] = candidates.reduce((a, b) => (b[0] > a[0] ? b : a));
   return { until, by };
 }
 
-/** Refuses the attempt (429 with Retry-After) while one of the limits holds for it. */
-export async function assertNotLocked(
+/**
+ * Records the attempt, then refuses it (429 with Retry-After) while one of the limits holds for
+ * it, counting the other attempts still being checked as failures. An attempt let through must
+ * end in `recordFailure` or `recordSuccess`.
+ */
+export async function beginLoginAttempt(
   db: Kysely<Database>,
   config: Config,
   attempt: LoginAttempt,
-): Promise<void> {
-  const [c, known] = await Promise.all([counts(db, config, attempt), knownGood(db, attempt)]);
+): Promise<OpenLoginAttempt> {
+  const reservation = await reserveAttempt(db, 'login', {
+    subject_key: attempt.key,
+    ip: attempt.ip,
+  });
+  let c: Counts;
+  let known: boolean;
+  try {
+    [c, known] = await Promise.all([
+      counts(db, config, attempt, { actions: COUNTED, except: reservation }),
+      knownGood(db, attempt),
+    ]);
+  } catch (err) {
+    await dropReservation(db, reservation).catch(() => undefined);
+    throw err;
+  }
   const { until, by } = lockedUntil(c, known, config);
   const now = Date.now();
   if (until > now) {
+    await dropReservation(db, reservation);
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
     const minutes = Math.ceil(seconds / 60);
     await writeAudit(db, {
@@ -138,42 +184,53 @@ export async function assertNotLocked(
       { 'retry-after': String(seconds) },
     );
   }
+  return { ...attempt, reservation };
 }
 
 /** Records a failure; when it is the one that reaches a limit, records the lock-out too. */
 export async function recordFailure(
   db: Kysely<Database>,
   config: Config,
-  entry: { attempt: LoginAttempt; userId: number | null; reason: string },
+  entry: { attempt: OpenLoginAttempt; userId: number | null; reason: string },
 ): Promise<void> {
   const { attempt } = entry;
   const subject = {
     user_id: entry.userId,
     subject_type: entry.userId ? 'user' : null,
     subject_id: entry.userId,
-    subject_key: attempt.key,
-    ip: attempt.ip,
   };
-  await writeAudit(db, { action: 'login.failure', ...subject, detail: { reason: entry.reason } });
-  // Counted again after the insert, so concurrent failures still yield one lock-out row each.
-  const c = await counts(db, config, attempt);
+  await reservationFailed(db, attempt.reservation, {
+    action: FAILURE,
+    ...subject,
+    detail: { reason: entry.reason },
+  });
+  // Counted again after the update, so concurrent failures still yield one lock-out row each.
+  const c = await counts(db, config, attempt, { actions: [FAILURE] });
   const reached: Reason[] = [];
   if (c.pair.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS)
     reached.push('account_address');
   if (c.account.length === config.LOGIN_MAX_FAILURES_PER_ACCOUNT) reached.push('account');
   if (c.address.length === config.LOGIN_MAX_FAILURES_PER_ADDRESS) reached.push('address');
-  for (const by of reached)
-    await writeAudit(db, { action: 'login.locked', ...subject, detail: { by } });
+  for (const by of reached) {
+    await writeAudit(db, {
+      action: 'login.locked',
+      ...subject,
+      subject_key: attempt.key,
+      ip: attempt.ip,
+      detail: { by },
+    });
+  }
 }
 
 /** Records a sign-in: the address, and the device if one was sent, become known-good. */
 export async function recordSuccess(
   db: Kysely<Database>,
-  entry: { attempt: LoginAttempt; userId: number },
+  entry: { attempt: OpenLoginAttempt; userId: number },
 ): Promise<void> {
   const { attempt, userId } = entry;
   const subject = { user_id: userId, subject_type: 'user', subject_id: userId, ip: attempt.ip };
   await writeAudit(db, { action: 'login.success', ...subject, subject_key: attempt.key });
+  await dropReservation(db, attempt.reservation);
   if (attempt.device) {
     await writeAudit(db, { action: 'login.device', ...subject, subject_key: attempt.device });
   }

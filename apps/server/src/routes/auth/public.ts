@@ -21,7 +21,7 @@ import {
   updateUser,
 } from '../../repositories/users.ts';
 import {
-  assertNotLocked,
+  beginLoginAttempt,
   deviceKey,
   loginKey,
   recordFailure,
@@ -112,8 +112,12 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email: identifier, password, device } = request.body;
       const key = loginKey(identifier);
-      const attempt = { key, ip: request.ip, device: device ? deviceKey(key, device) : null };
-      await assertNotLocked(app.db, app.config, attempt);
+      // Recorded before the password is checked, so parallel guesses cannot pass the limits.
+      const attempt = await beginLoginAttempt(app.db, app.config, {
+        key,
+        ip: request.ip,
+        device: device ? deviceKey(key, device) : null,
+      });
 
       // The same steps for an unknown identifier as for a wrong password (one hash check).
       const user = await findUserByLogin(app.db, identifier);

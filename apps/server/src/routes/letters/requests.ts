@@ -12,6 +12,7 @@ import {
   letterSchema,
   letterStatusChangeSchema,
   msg,
+  noteFor,
   type FieldChange,
   type LetterType,
 } from '@balai/domain';
@@ -145,7 +146,7 @@ async function detail(
       from_status: e.from_status,
       to_status: e.to_status,
       to_label: LETTER_STATUS_LABELS[e.to_status],
-      note: e.note,
+      note: noteFor(viewer.role, e.to_status, e.note),
       changes: e.changes ? (JSON.parse(e.changes) as FieldChange[]) : null,
       // Residents see what happened and when; the office's staff names stay with the office.
       actor_name: isAdmin(viewer) ? (e.actor_name ?? null) : null,

@@ -12,6 +12,7 @@ import {
   isRealIsoDate,
   letterTypeByCode,
   msg,
+  noteFor,
   publicPaths,
   type LetterType,
   type TransitionContext,
@@ -148,7 +149,8 @@ export function toApiLetterRequest(
     fields: parseData(row),
     purpose: row.purpose,
     phone: row.phone,
-    note: row.note,
+    // The office's internal notes stay with the office (issue 18.2, packages/domain letters/notes.ts).
+    note: noteFor(viewer.role, row.status, row.note),
     editable: canEditLetter(row.status, viewer.role),
     actions: availableTransitions(row.status, viewer.role, signing?.(type)).map((t) => ({
       status: t.to,
