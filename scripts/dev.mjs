@@ -1,5 +1,6 @@
 // `npm run dev`: the API with reload on change (port 3000) and Vite's dev server (port 5173),
 // which proxies /api and /files to the API.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,5 +1,6 @@
 // `npm start`: build the web app when its sources changed since the last build, then run the
 // server (which migrates and, on an empty database, seeds). Unchanged sources start in seconds.
+import './node-version.mjs';
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
