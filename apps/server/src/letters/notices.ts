@@ -102,7 +102,7 @@ export function residentNotice(
 export function returnedToResidentNotice(type: LetterType, id: number): Notice {
   return {
     title: `${letterAndReference(type, id)} diperiksa kembali oleh petugas`,
-    body: `Surat ${letterName(type)} Anda diperiksa kembali oleh petugas desa sebelum ditandatangani. Anda mendapat notifikasi saat surat terbit.`,
+    body: `${letterName(type)} Anda diperiksa kembali oleh petugas desa sebelum ditandatangani. Anda mendapat notifikasi saat surat terbit.`,
   };
 }
 
