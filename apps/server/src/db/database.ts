@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -216,7 +217,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     if (background) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     const checkpointer = background ? startCheckpointer(file) : undefined;
     const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialectKeepingErrors({ database: withStatementCache(sqlite) }, sqlite),
     });
     if (checkpointer) checkpointers.set(kysely, checkpointer);
     return {

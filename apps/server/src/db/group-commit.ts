@@ -84,9 +84,15 @@ class GroupCommit {
           outcomes.push({ ok: true, value });
         } catch (error) {
           // If SQLite has already rolled the whole transaction back (disk full, I/O error),
-          // this fails too and the batch fails as a whole below.
-          await inner.rollbackToSavepoint(SAVEPOINT).execute();
-          await inner.releaseSavepoint(SAVEPOINT).execute();
+          // this fails too ("no such savepoint", "cannot rollback - no transaction is active")
+          // and the batch fails as a whole below — with the write's own error, not the
+          // rollback's, which would hide a SQLITE_FULL (issue 19.4).
+          try {
+            await inner.rollbackToSavepoint(SAVEPOINT).execute();
+            await inner.releaseSavepoint(SAVEPOINT).execute();
+          } catch {
+            throw error;
+          }
           outcomes.push({ ok: false, error });
         }
       }

@@ -49,3 +49,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (Array.isArray(e.errors) && e.errors.length > 0) return e.errors.every(isDatabaseUnavailable);
   return false;
 }
+
+/**
+ * Codes of a write refused because the disk is full: SQLite's SQLITE_FULL (and its extended
+ * codes), PostgreSQL's SQLSTATE 53100 disk_full, the operating system's ENOSPC and EDQUOT (a
+ * file written by the server: the mail outbox, a backup).
+ */
+const DISK_FULL_CODES = /^(?:SQLITE_FULL(?:_\w+)?|53100|ENOSPC|EDQUOT)$/;
+
+/**
+ * Whether `err` means the server is out of disk space (docs/reliability.md, issue 19.4): the
+ * request is answered 503 and may be sent again once space has been freed. Looks through
+ * `cause` and AggregateError's `errors`, where a driver may have wrapped it.
+ */
+export function isDiskFull(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 4) return false;
+  const e = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && DISK_FULL_CODES.test(e.code)) return true;
+  if (e.cause !== undefined && isDiskFull(e.cause, depth + 1)) return true;
+  return Array.isArray(e.errors) && e.errors.some((x) => isDiskFull(x, depth + 1));
+}

@@ -1,14 +1,27 @@
 import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { onConnectionError } from '../db/database.ts';
-import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isDiskFull } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { createDiskSpace, type DiskSpace } from '../services/disk-space.ts';
+import { createReadAudit, type ReadAudit } from '../services/read-audit.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the server is out of disk space (the health check, issue 19.4). */
+    diskSpace: DiskSpace;
+    /** Audit rows of reads, held while the disk is full (services/read-audit.ts). */
+    readAudit: ReadAudit;
+  }
+}
 
 interface ValidationIssue {
   instancePath: string;
@@ -33,6 +46,15 @@ export const DATABASE_UNAVAILABLE =
   'Basis data sedang tidak dapat dihubungi. Silakan coba lagi dalam beberapa saat.';
 /** Seconds a client is asked to wait before trying again after a 503. */
 const RETRY_AFTER_SECONDS = 5;
+/**
+ * A write refused because the disk is full (SQLITE_FULL, PostgreSQL 53100, ENOSPC): nothing was
+ * saved, what exists can still be opened, and the same request can be sent again once someone
+ * has freed space (docs/reliability.md).
+ */
+export const DISK_FULL =
+  'Ruang penyimpanan server kantor desa penuh, sehingga data baru belum dapat disimpan. Data yang sudah ada tetap dapat dibuka. Silakan coba lagi nanti dan beri tahu pengelola server kantor desa.';
+/** Seconds to wait after a full disk's 503: freeing space takes a person. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
 const BAD_REQUEST = 'Permintaan tidak valid.';
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
@@ -95,6 +117,27 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): 
  * right status, and nothing of the server's insides (ADR 0003).
  */
 export default fp(async (app) => {
+  // The filesystems this process writes to: the SQLite file's and the mail outbox's.
+  const diskSpace = createDiskSpace({
+    dirs: async () => {
+      const dirs = app.config.SMTP_URL ? [] : [app.config.OUTBOX_DIR];
+      if (app.dialect !== 'sqlite') return dirs;
+      const { rows } = await sql<{ file: string }>`
+        select file from pragma_database_list where name = 'main'`.execute(app.db);
+      const file = rows[0]?.file;
+      return file ? [...dirs, path.dirname(file)] : dirs;
+    },
+  });
+  app.decorate('diskSpace', diskSpace);
+  const readAudit = createReadAudit(app.db, app.log, { onDiskFull: () => diskSpace.noteFull() });
+  app.decorate('readAudit', readAudit);
+  app.addHook('onClose', async () => readAudit.close());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) {
+      diskSpace.noteWritten();
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -133,6 +176,15 @@ export default fp(async (app) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ message: BAD_REQUEST });
+    }
+    if (isDiskFull(error)) {
+      // The real error, with its code, for whoever reads the log (issue 19.4).
+      request.log.error({ err: error }, 'disk full: write refused');
+      app.diskSpace.noteFull();
+      return reply
+        .code(503)
+        .header('retry-after', String(DISK_FULL_RETRY_AFTER_SECONDS))
+        .send({ message: DISK_FULL });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -447,7 +447,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           const bytes = await findAttachmentBytes(app.db, a.id, thumb ? 'thumb' : 'original');
           if (!bytes) throw notFound(ATTACHMENT_NOT_FOUND);
           if (isAdmin(user) && !thumb) {
-            await writeAudit(app.db, {
+            await app.readAudit.write({
               action: 'letter.attachment_view',
               user_id: user.id,
               subject_type: 'letter_request',

@@ -26,7 +26,6 @@ import {
 } from '@balai/domain';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
-import { writeAudit } from '../../repositories/audit-log.ts';
 import {
   EXPORT_MAX_ROWS,
   planLetterExport,
@@ -221,7 +220,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           `Ekspor paling banyak ${EXPORT_MAX_ROWS.toLocaleString('id-ID')} baris, sedangkan filter ini cocok dengan lebih dari itu. Persempit filter: jenis surat, status, rentang tanggal atau pencarian.`,
         );
       }
-      await writeAudit(app.db, {
+      await app.readAudit.write({
         action: 'letter.export',
         user_id: user.id,
         ip: request.ip,
@@ -279,7 +278,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
             : `Buku agenda paling banyak ${max.toLocaleString('id-ID')} surat, sedangkan periode ini memuat lebih dari itu. Pilih periode yang lebih pendek.`,
         );
       }
-      await writeAudit(app.db, {
+      await app.readAudit.write({
         action: 'letter.register_export',
         user_id: user.id,
         ip: request.ip,

@@ -17,7 +17,6 @@ import {
   type LetterType,
 } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
-import { writeAudit } from '../../repositories/audit-log.ts';
 import { findFile } from '../../repositories/files.ts';
 import {
   listLetterEvents,
@@ -236,7 +235,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
       const actor = actorOf(request);
       const row = await findVisibleRequest(app.db, type, actor.user, request.params.id);
       if (isAdmin(actor.user)) {
-        await writeAudit(app.db, {
+        await app.readAudit.write({
           action: 'letter.view',
           user_id: actor.user.id,
           subject_type: 'letter_request',
@@ -348,7 +347,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
       const file = history ? await findFile(app.db, history.file_id) : undefined;
       if (!history || !file)
         throw new Error(`completed letter request ${row.id} has no stored PDF`);
-      await writeAudit(app.db, {
+      await app.readAudit.write({
         action: 'letter.pdf_download',
         user_id: actor.user.id,
         subject_type: 'letter_request',
