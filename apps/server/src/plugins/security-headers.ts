@@ -40,4 +40,24 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(HEADERS);
   });
+  // Personal data never waits in a browser's or a proxy's cache after logout (issue 18.7).
+  app.addHook('onSend', async (request, reply) => {
+    if (!personalAnswer(request.url, request.headers.authorization !== undefined)) return;
+    const set = reply.getHeader('cache-control');
+    if (typeof set !== 'string' || !/\bno-store\b/.test(set)) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
 });
+
+/** The answers that sign someone in. */
+const SIGN_IN_PATHS = new Set(['/api/login', '/api/reset-password']);
+
+/**
+ * True for an API answer a browser must not keep: every one to a request that carries a session
+ * (whatever the route set, e.g. a public list's `max-age`) and the answers that hand one out.
+ */
+export function personalAnswer(url: string, authenticated: boolean): boolean {
+  if (!url.startsWith('/api/')) return false;
+  return authenticated || SIGN_IN_PATHS.has(url.split('?')[0]!);
+}

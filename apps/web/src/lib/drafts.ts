@@ -5,6 +5,25 @@
  */
 export const DRAFT_PREFIX = 'balai.draft.';
 
+/**
+ * What a signed-in user leaves in this tab's sessionStorage under this prefix (the signer's
+ * viewed previews, features/signing/components/viewed-previews.ts); the session token has its
+ * own key and its own clearing (session-token.ts).
+ */
+export const TAB_PREFIX = 'balai.';
+
+/** Removes everything the app kept in this tab's sessionStorage for the signed-in user. */
+export function clearTabStorage() {
+  try {
+    for (let i = window.sessionStorage.length - 1; i >= 0; i--) {
+      const key = window.sessionStorage.key(i);
+      if (key?.startsWith(TAB_PREFIX)) window.sessionStorage.removeItem(key);
+    }
+  } catch {
+    // No storage: nothing was kept.
+  }
+}
+
 /** Removes every draft of every user from this browser. */
 export function clearDrafts() {
   try {

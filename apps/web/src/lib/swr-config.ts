@@ -164,3 +164,14 @@ export function isPrivateKey(key: unknown): boolean {
   const path = Array.isArray(key) ? key[0] : key;
   return typeof path === 'string' && !PUBLIC_KEYS.includes(path);
 }
+
+/**
+ * The same for a key as SWR's cache stores it (`unstable_serialize`: "/api/profile", or
+ * '@"/api/letter-requests",#per_page:100,$' for a path with parameters; "$inf$…" and "$sub$…"
+ * before either), so entries written by `mutate` alone, without a hook, are found too.
+ */
+export function isPrivateCacheKey(serialized: string): boolean {
+  const key = serialized.replace(/^\$(inf|sub)\$/, '');
+  const quoted = /^@"((?:[^"\\]|\\.)*)"/.exec(key);
+  return isPrivateKey(quoted ? (JSON.parse(`"${quoted[1]}"`) as string) : key);
+}

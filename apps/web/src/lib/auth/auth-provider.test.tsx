@@ -1,5 +1,6 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { unstable_serialize, useSWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider.tsx';
 import { createFakeServer, type FakeServer } from '../../testing/fake-server.ts';
@@ -149,6 +150,30 @@ describe('auth store', () => {
       expect(window.localStorage.getItem('balai.draft.2.ku')).toBeNull();
       expect(window.localStorage.getItem('balai.draft.9.irr')).toBeNull();
       expect(window.localStorage.getItem('balai.other')).toBe('kept');
+    });
+
+    it('forgets the cached answers and the tab’s marks, keeps what is the same for everyone', async () => {
+      seedSession(ADMIN);
+      serveLogin(ADMIN);
+      window.sessionStorage.setItem('balai.signing.viewed', '[12,13]');
+      const { result } = renderHook(() => ({ auth: useAuth(), swr: useSWRConfig() }), {
+        wrapper,
+      });
+      const profile = { data: { ...RESIDENT, nik: '3201014506900002' } };
+      const settings = { data: { village_name: 'Sukamaju' } };
+      const list = { data: [{ id: 12, applicant: { nik: '3201014506900002' } }] };
+      await act(async () => {
+        await result.current.swr.mutate('/profile', profile, false);
+        await result.current.swr.mutate('/settings', settings, false);
+        await result.current.swr.mutate(['/letter-requests', { per_page: 100 }], list, false);
+      });
+      const cached = (key: unknown) => result.current.swr.cache.get(unstable_serialize(key))?.data;
+      expect(cached('/profile')).toEqual(profile);
+      await act(() => result.current.auth.logout());
+      expect(cached('/profile')).toBeUndefined();
+      expect(cached(['/letter-requests', { per_page: 100 }])).toBeUndefined();
+      expect(cached('/settings')).toEqual(settings);
+      expect(window.sessionStorage.getItem('balai.signing.viewed')).toBeNull();
     });
 
     it('on failure keeps the session, shows an error toast and rethrows', async () => {

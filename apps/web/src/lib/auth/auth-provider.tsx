@@ -4,8 +4,8 @@ import { useToast } from '../../components/toast/toast-context.ts';
 import { api, errorMessage, httpStatus } from '../http-client.ts';
 import { apiPaths } from '../paths.ts';
 import { usePersistedState } from '../persisted-state.ts';
-import { isPrivateKey } from '../swr-config.ts';
-import { clearDrafts } from '../drafts.ts';
+import { isPrivateCacheKey, isPrivateKey, resetPrefetch } from '../swr-config.ts';
+import { clearDrafts, clearTabStorage } from '../drafts.ts';
 import { clearSessionToken, readSessionToken, storeSessionToken } from '../session-token.ts';
 import { AuthContext, type AuthApi } from './auth-context.ts';
 import {
@@ -22,7 +22,7 @@ import {
 /** The auth store of SPEC section 4, persisted in localStorage under `balai.auth`. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const [state, update] = usePersistedState(AUTH_STORAGE_KEY, initialAuthState, {
     onLoad: (stored) => {
       const token = readSessionToken();
@@ -35,10 +35,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const expiryToast = useRef<number | null>(null);
   const clearTimer = useRef<number | null>(null);
 
-  /** Forget everything user-specific cached by SWR, so the next user never sees it. */
+  /**
+   * Forget everything user-specific the app holds in memory and in this tab (issue 18.7): SWR's
+   * cached answers, the answers route loaders fetched ahead, the signer's viewed marks; so the
+   * next user of the browser never sees them.
+   */
   const clearCache = useCallback(() => {
+    resetPrefetch();
+    clearTabStorage();
     void mutate(isPrivateKey, undefined, { revalidate: false });
-  }, [mutate]);
+    // Entries no hook has read (written by `mutate` alone) are not matched above: gone too.
+    for (const key of [...cache.keys()]) if (isPrivateCacheKey(key)) cache.delete(key);
+  }, [mutate, cache]);
 
   const signOutLocally = useCallback(() => {
     clearSessionToken();
