@@ -37,6 +37,17 @@ export interface PrivateCluster {
   start(settings?: Record<string, string>): void;
   /** SIGKILL to the postmaster and every process it started: the cluster crashes. */
   crash(): number[];
+  /** SIGKILL to the postmaster alone: its backends notice and end; a crash to recover from. */
+  killPostmaster(): number;
+  /**
+   * SIGSTOP to the postmaster and every process it started: connections stay open and nothing
+   * answers, new ones are not accepted (a frozen host, a stalled disk). Returns the pids.
+   */
+  freeze(): number[];
+  /** SIGCONT to the processes {@link freeze} stopped. */
+  thaw(): void;
+  /** `pg_ctl stop -m fast|immediate` (immediate: no shutdown checkpoint, recovery at start). */
+  stopWith(mode: 'fast' | 'immediate'): void;
   stop(): void;
   remove(): void;
 }
@@ -66,6 +77,30 @@ export function createCluster(port: number): PrivateCluster {
     }
   };
   let running = false;
+  let frozen: number[] = [];
+  const processes = (): number[] => {
+    const pid = postmasterPid();
+    if (!pid || !alive(pid)) throw new Error('private cluster is not running');
+    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0);
+    return [pid, ...children];
+  };
+  const signal = (pids: number[], sig: NodeJS.Signals) => {
+    for (const p of pids) {
+      try {
+        process.kill(p, sig);
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  const waitGone = (pids: number[]) => {
+    for (let i = 0; i < 200 && pids.some(alive); i++) execFileSync('sleep', ['0.05']);
+  };
   return {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
@@ -91,27 +126,36 @@ export function createCluster(port: number): PrivateCluster {
       running = true;
     },
     crash() {
-      const pid = postmasterPid();
-      if (!pid || !alive(pid)) throw new Error('private cluster is not running');
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], {
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .map((s) => Number(s.trim()))
-        .filter((n) => n > 0);
-      const killed = [pid, ...children];
-      for (const p of killed) {
-        try {
-          process.kill(p, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }
-      for (let i = 0; i < 100 && killed.some(alive); i++) execFileSync('sleep', ['0.05']);
+      const killed = processes();
+      signal(killed, 'SIGKILL');
+      waitGone(killed);
       running = false;
       return killed;
     },
+    killPostmaster() {
+      const [pid, ...children] = processes();
+      signal([pid!], 'SIGKILL');
+      // The backends notice their postmaster is gone and end (the next start recovers).
+      waitGone([pid!, ...children]);
+      signal(children.filter(alive), 'SIGKILL');
+      running = false;
+      return pid!;
+    },
+    freeze() {
+      frozen = processes();
+      signal(frozen, 'SIGSTOP');
+      return frozen;
+    },
+    thaw() {
+      signal(frozen, 'SIGCONT');
+      frozen = [];
+    },
+    stopWith(mode) {
+      pgCommand('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      running = false;
+    },
     stop() {
+      if (frozen.length > 0) this.thaw();
       if (!running && !postmasterPid()) return;
       try {
         pgCommand('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -14,9 +14,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDb(config.DATABASE_URL);
-  // Under a lock: several processes may start together on an empty database.
-  const { applied, seed } = await prepareDatabase(db, config);
+  // Under a lock: several processes may start together on an empty database. Migrations and
+  // seeding may run long statements: a pool of their own, without the requests' time bounds.
+  const setup = openDb(config.DATABASE_URL);
+  const { applied, seed } = await prepareDatabase(setup, config).finally(() => setup.close());
+  const db = openDb(config.DATABASE_URL, { requestTimeouts: true });
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
   const message = describeSeed(seed, config.PUBLIC_URL);

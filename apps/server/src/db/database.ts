@@ -27,6 +27,14 @@ export interface OpenDbOptions {
   /** PostgreSQL only: pool size. */
   poolSize?: number;
   /**
+   * PostgreSQL only: bound every statement, as the server does for requests (issue 19.6): the
+   * database cancels one after {@link STATEMENT_TIMEOUT_MS}, and a query PostgreSQL does not
+   * answer at all (frozen, its host gone) fails after {@link QUERY_TIMEOUT_MS}, its connection
+   * dropped — either way the request is answered 503. Off by default: migrations, seeding, the
+   * command-line tools and benches may run statements longer than that.
+   */
+  requestTimeouts?: boolean;
+  /**
    * SQLite file only: checkpoint the WAL from a worker thread (default), not inside a request's
    * commit. `false` leaves it to SQLite's automatic checkpoints.
    */
@@ -184,16 +192,71 @@ export function preparedOnPostgres(name: string, text: string): string {
   return text;
 }
 
-/** A pg client that sends the registered texts by name (pg prepares each once per connection). */
-class PreparingClient extends pg.Client {}
+/** PostgreSQL cancels a request's statement that runs longer than this (57014, answered 503). */
+export const STATEMENT_TIMEOUT_MS = 4_000;
+/**
+ * A request's query PostgreSQL has not answered within this long — frozen (SIGSTOP, a stalled
+ * disk or host), so its own statement_timeout cannot fire — fails, and its connection is closed:
+ * whatever it was waiting for may still arrive, and the next query must not be queued behind it.
+ */
+export const QUERY_TIMEOUT_MS = 5_000;
+
+/** What a query that got no answer within {@link QUERY_TIMEOUT_MS} fails with (a 503). */
+export class QueryTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`Query read timeout: PostgreSQL did not answer within ${ms} ms`);
+  }
+}
+
+interface PreparingClientConfig extends pg.ClientConfig {
+  /** {@link QUERY_TIMEOUT_MS} for a pool with `requestTimeouts`, else 0 (no bound). */
+  balaiQueryTimeoutMs?: number;
+}
+
+/**
+ * A pg client that sends the registered texts by name (pg prepares each once per connection)
+ * and, with a query timeout, bounds how long a query waits for PostgreSQL's answer.
+ */
+class PreparingClient extends pg.Client {
+  readonly queryTimeoutMs: number;
+  constructor(config: PreparingClientConfig = {}) {
+    super(config);
+    this.queryTimeoutMs = config.balaiQueryTimeoutMs ?? 0;
+  }
+}
 const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-PreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+function sendQuery(client: pg.Client, args: unknown[]): unknown {
   const [text, values] = args;
   const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
   if (name !== undefined && args.length === 2 && Array.isArray(values)) {
-    return plainQuery.call(this, { name, text, values });
+    return plainQuery.call(client, { name, text, values });
   }
-  return plainQuery.apply(this, args);
+  return plainQuery.apply(client, args);
+}
+PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
+  const result = sendQuery(this, args);
+  const ms = this.queryTimeoutMs;
+  // Kysely's queries are promises; a cursor (a stream) is left to statement_timeout.
+  if (!ms || !(result instanceof Promise)) return result;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    // pg fails the query with "Connection terminated"; the pool drops the client on release.
+    (
+      this as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
+  }, ms);
+  return result.then(
+    (value: unknown) => {
+      clearTimeout(timer);
+      return value;
+    },
+    (err: unknown) => {
+      clearTimeout(timer);
+      throw timedOut ? new QueryTimeoutError(ms) : err;
+    },
+  );
 } as typeof pg.Client.prototype.query;
 
 /**
@@ -238,7 +301,10 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     // answered 503 (plugins/errors.ts) instead of piling up.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-  });
+    ...(options.requestTimeouts
+      ? { statement_timeout: STATEMENT_TIMEOUT_MS, balaiQueryTimeoutMs: QUERY_TIMEOUT_MS }
+      : {}),
+  } satisfies pg.PoolConfig & PreparingClientConfig);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const report = (err: Error) => reportConnectionError(kysely, err);
   // PostgreSQL going away (shut down, restarted, crashed, pg_terminate_backend) makes pg emit

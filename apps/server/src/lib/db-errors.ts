@@ -16,8 +16,11 @@ export function isUniqueViolation(
   return false;
 }
 
-/** SQLSTATE classes and codes of a database that is away rather than of a bad statement. */
-const UNAVAILABLE_SQLSTATES = /^(?:08...|57P0[1-3]|53300)$/;
+/**
+ * SQLSTATE classes and codes of a database that is away rather than of a bad statement; 57014 is
+ * a statement cancelled by the requests' statement_timeout (db/database.ts, issue 19.6).
+ */
+const UNAVAILABLE_SQLSTATES = /^(?:08...|57P0[1-3]|57014|53300)$/;
 /** Errors of the socket under pg, when the server is down or the connection was cut. */
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
