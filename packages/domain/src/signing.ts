@@ -4,78 +4,29 @@ import { MAX_ID } from './ids.ts';
 import { LETTER_CODES } from './letters/letter-codes.ts';
 import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
-import type { Role } from './roles.ts';
 
 // Signing (issue 15, docs/signing.md): the positions of administrator accounts, who signs a
 // letter today, and the bodies of the signing endpoints.
 
 import { NIP_MESSAGE, POSITIONS, type Position } from './positions.ts';
+import type { SigningSetup } from './signing-setup.ts';
 
 // The positions and their labels live in positions.ts (zod-free, for the user field definitions).
 export { NIP_MESSAGE, POSITIONS, POSITION_LABELS, type Position } from './positions.ts';
+// Who signs and the permission policy are zod-free too (signing-setup.ts, policy.ts).
+export {
+  delegationActive,
+  signingChanges,
+  type SigningPart,
+  type SigningSetup,
+} from './signing-setup.ts';
+export { HEAD_ONLY, SIGNER_ONLY, signerFor, type PolicyUser as SignerCandidate } from './policy.ts';
 
 /** An administrator created without a position is a clerk. */
 export const DEFAULT_ADMIN_POSITION: Position = 'operator';
 
 /** What a Sekretaris Desa writes above their position when signing for the Kepala Desa. */
 export const ON_BEHALF_LABEL = 'a.n. Kepala Desa';
-
-/** Who signs, from the settings (docs/signing.md, "Settings"). */
-export interface SigningSetup {
-  head_user_id: number | null;
-  secretary_user_id: number | null;
-  /** Days (village time, YYYY-MM-DD, inclusive) the Kepala Desa is away; both or neither. */
-  head_away_from: string | null;
-  head_away_until: string | null;
-  /** Codes of the letter types issued without the head of village's approval. */
-  approval_exempt: readonly string[];
-}
-
-/** True when the Kepala Desa is away on `today` and a Sekretaris Desa is set to sign for them. */
-export function delegationActive(setup: SigningSetup, today: string): boolean {
-  return (
-    setup.secretary_user_id !== null &&
-    setup.head_away_from !== null &&
-    setup.head_away_until !== null &&
-    setup.head_away_from <= today &&
-    today <= setup.head_away_until
-  );
-}
-
-/** The account a signer is checked against: its id, role, position and whether it is active. */
-export interface SignerCandidate {
-  id: number;
-  role: Role;
-  position: Position | null;
-  active: boolean | number;
-}
-
-/**
- * Whether this account may approve (and return) letters awaiting signature on `today`, and
- * whether it signs on the Kepala Desa's behalf. The Kepala Desa named in the settings always may
- * (also while away: signing from a phone is the point); the Sekretaris Desa named there only
- * while a delegation is active, "a.n. Kepala Desa". The account must still be an active
- * administrator holding that position.
- */
-export function signerFor(
-  setup: SigningSetup,
-  user: SignerCandidate,
-  today: string,
-): { canSign: boolean; onBehalf: boolean } {
-  const no = { canSign: false, onBehalf: false };
-  if (user.role !== 'ADMINISTRATOR' || !user.active) return no;
-  if (user.id === setup.head_user_id && user.position === 'kepala_desa') {
-    return { canSign: true, onBehalf: false };
-  }
-  if (
-    user.id === setup.secretary_user_id &&
-    user.position === 'sekretaris_desa' &&
-    delegationActive(setup, today)
-  ) {
-    return { canSign: true, onBehalf: true };
-  }
-  return no;
-}
 
 /**
  * True when a letter of this type needs the head of village's approval: every type not listed as
@@ -90,9 +41,6 @@ export function approvalRequired(
   return setup.head_user_id !== null && !setup.approval_exempt.includes(code);
 }
 
-export const SIGNER_ONLY =
-  'Hanya Kepala Desa, atau Sekretaris Desa selama Kepala Desa berhalangan, yang dapat menyetujui atau mengembalikan surat ini.';
-export const HEAD_ONLY = 'Hanya Kepala Desa yang dapat mengatur masa berhalangannya sendiri.';
 export const NO_HEAD_SET =
   'Kepala Desa belum ditetapkan. Atur akun Kepala Desa di Pengaturan → Tanda Tangan.';
 export const APPROVAL_NEEDED =
@@ -161,6 +109,10 @@ export const signingSettingsUpdateSchema = z
     head_away_from: day(AWAY_FROM_LABEL).optional(),
     head_away_until: day(AWAY_UNTIL_LABEL).optional(),
     approval: approvalMap.optional(),
+    /** The Kepala Desa's password or PIN (see `confirmationSchema`). */
+    get confirmation() {
+      return confirmationSchema.optional();
+    },
   })
   .superRefine((v, ctx) => {
     const hasFrom = v.head_away_from !== undefined;
@@ -186,6 +138,9 @@ export const delegationSchema = z
     until: z
       .string({ error: msg.required(AWAY_UNTIL_LABEL) })
       .refine(isRealIsoDate, msg.date(AWAY_UNTIL_LABEL)),
+    get confirmation() {
+      return confirmationSchema.optional();
+    },
   })
   .refine((v) => v.until >= v.from, { message: UNTIL_BEFORE_FROM, path: ['until'] });
 
@@ -207,6 +162,39 @@ const secret = (label: string, max: number) =>
     .string({ error: msg.required(label) })
     .min(1, msg.required(label))
     .max(max, msg.maxLength(label, max));
+
+/**
+ * The Kepala Desa's own confirmation of a change of who signs, the away dates, the approvals or
+ * a signer's account (issue 18, ADR 0017): their password, or their signing PIN. Optional in
+ * the schemas; the permission policy says when it is needed (403 without it).
+ */
+export const confirmationSchema = z
+  .object(
+    {
+      password: secret('Kata sandi', 128).optional(),
+      pin: z
+        .string({ error: PIN_MESSAGE })
+        .regex(/^\d{6}$/, PIN_MESSAGE)
+        .optional(),
+    },
+    { error: 'Konfirmasi harus berisi kata sandi atau PIN Anda.' },
+  )
+  .superRefine((v, ctx) => {
+    if (v.password === undefined && v.pin === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Masukkan kata sandi atau PIN Anda.',
+        path: ['password'],
+      });
+    } else if (v.password !== undefined && v.pin !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Masukkan kata sandi atau PIN saja, bukan keduanya.',
+        path: ['pin'],
+      });
+    }
+  });
+export type Confirmation = z.infer<typeof confirmationSchema>;
 
 /** `PUT /api/signing/pin`. */
 export const signingPinSchema = z.object({

@@ -5,7 +5,7 @@ import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 import { USER_FIELDS, USER_LABELS } from './user-fields.ts';
-import { nipSchema, positionSchema, type Position } from './signing.ts';
+import { confirmationSchema, nipSchema, positionSchema, type Position } from './signing.ts';
 
 /** Empty strings from forms mean "not filled in". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -198,6 +198,8 @@ export const userCreateSchema = z.object({
   /** An administrator's position (issue 15); an administrator without one is an operator. */
   position: z.preprocess(blankToNull, positionSchema.nullable()).optional(),
   nip: nipSchema.optional(),
+  /** The Kepala Desa's password or PIN, for a change only they may make (ADR 0017). */
+  confirmation: confirmationSchema.optional(),
   ...biodataShape,
 });
 
@@ -210,6 +212,7 @@ export const userUpdateSchema = z.object({
   identity_verified: identityVerified,
   position: z.preprocess(blankToNull, positionSchema.nullable()).optional(),
   nip: nipSchema.optional(),
+  confirmation: confirmationSchema.optional(),
   ...biodataShape,
 });
 
