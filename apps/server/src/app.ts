@@ -64,6 +64,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A client that stalls is cut off (issue 19.5, docs/reliability.md): the whole request must
+    // arrive within HTTP_REQUEST_TIMEOUT_S (408), and a connection silent for HTTP_IDLE_TIMEOUT_S
+    // is closed, also half-way through an upload.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_S * 1000,
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_S * 1000,
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,

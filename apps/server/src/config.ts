@@ -44,6 +44,12 @@ const envSchema = z.object({
   ATTACHMENT_MAX_MB_PER_RESIDENT: positiveInt.default(50),
   /** Days a cancelled or deleted request's photos are kept before they are removed. */
   ATTACHMENT_RETENTION_DAYS: positiveInt.default(30),
+  /** Photo uploads per user per minute (issue 18.4); 0 turns the limit off. */
+  ATTACHMENT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Longest time to receive a whole request, headers and body (issue 19.5). */
+  HTTP_REQUEST_TIMEOUT_S: positiveInt.default(120),
+  /** A connection that sends and receives nothing this long is closed (issue 19.5). */
+  HTTP_IDLE_TIMEOUT_S: positiveInt.default(30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'harus berupa smtp://… atau smtps://…')

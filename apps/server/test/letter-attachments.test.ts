@@ -373,7 +373,7 @@ describe('photos of letter requirements', () => {
     await asSiti('DELETE', a.url);
   });
 
-  it("caps a resident's storage; cancelling a request frees its room", async () => {
+  it("caps a resident's storage; a cancelled request's photos count until the sweep removes them (issue 18.3)", async () => {
     const user = await makeResident(ctx.testDb.db);
     const token = await login(ctx.app, user.email);
     const as = client(ctx.app, token);
@@ -393,17 +393,28 @@ describe('photos of letter requirements', () => {
     }
     expect(refused?.statusCode).toBe(413);
     expect(refused?.json().message).toMatch(
-      /^Ruang lampiran Anda penuh: terpakai [\d,]+ MB dari 2 MB\. Hapus lampiran yang tidak diperlukan, atau bawa dokumen ke kantor desa\.$/,
+      /^Ruang lampiran Anda penuh: terpakai [\d,]+ MB dari 2 MB\. Hapus lampiran yang tidak diperlukan, atau bawa dokumen ke kantor desa\. Foto permohonan yang dibatalkan atau dihapus tetap dihitung sampai dihapus otomatis 30 hari kemudian\.$/,
     );
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2 * 1024 * 1024);
-    // Send them with a request, cancel it: the room is free again.
+    // Send them with a request, cancel it: the photos still count while they are kept.
     const staged = (await as('GET', `${ku.base}/attachments`))
       .json()
       .data.map((a: { id: number }) => a.id);
     const sent = await as('POST', ku.base, { ...example('ku'), attachments: staged });
     expect(sent.statusCode, sent.body).toBe(201);
     expect((await postPhoto(ctx, token, url, photo)).statusCode).toBe(413);
-    await as('PUT', `${ku.base}/${sent.json().data.id}`, { status: 'cancelled' });
+    const sentId = sent.json().data.id as number;
+    await as('PUT', `${ku.base}/${sentId}`, { status: 'cancelled' });
+    expect((await postPhoto(ctx, token, url, photo)).statusCode).toBe(413);
+    // Once the sweep has really removed them (the cancellation 31 days old), the room is free.
+    const db = ctx.testDb.db.kysely;
+    await db
+      .updateTable('letter_requests')
+      .set({ updated_at: new Date(Date.now() - 31 * DAY).toISOString() })
+      .where('id', '=', sentId)
+      .execute();
+    const swept = await sweepAttachments(db, Date.now(), 30 * DAY, STAGED_TTL_MS);
+    expect(swept.cancelled_requests).toBe(sizes.length);
     expect((await postPhoto(ctx, token, url, photo)).statusCode).toBe(201);
     // Five photos of one requirement at most.
     const other = await makeResident(ctx.testDb.db);

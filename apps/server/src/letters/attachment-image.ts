@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { HttpError } from '../lib/http-error.ts';
+import { imageWork } from '../lib/image-work.ts';
 import {
   ACCEPTED,
   MAX_PIXELS,
@@ -56,10 +57,16 @@ const ATTEMPTS: readonly { side: number; quality: number }[] = [
 ];
 
 /**
- * Checks an upload and re-encodes it. Throws an HttpError (413/415/422, message under
+ * Checks an upload and re-encodes it, one image at a time in this process (lib/image-work.ts:
+ * the decoding of many uploads must not take every core and worker thread from the requests of
+ * everyone else, issue 18.4). Throws an HttpError (413/415/422, message under
  * `errors.file`) for anything refused.
  */
-export async function processAttachment(bytes: Buffer): Promise<ProcessedAttachment> {
+export function processAttachment(bytes: Buffer): Promise<ProcessedAttachment> {
+  return imageWork.run(() => decodeAndEncode(bytes));
+}
+
+async function decodeAndEncode(bytes: Buffer): Promise<ProcessedAttachment> {
   if (bytes.length === 0) throw reject(422, uploadMessages.empty);
   if (bytes.length > ATTACHMENT_MAX_UPLOAD_BYTES) throw reject(413, attachmentMessages.tooLarge);
   const format = sniffImage(bytes);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error.ts';
+import { Slots } from './slots.ts';
 
 /** What an upload route says when its one file is missing or the request is no good upload. */
 export interface UploadWords {
@@ -16,6 +17,19 @@ export interface UploadWords {
 }
 
 const BROKEN = 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.';
+
+/**
+ * Uploads this process receives at once (issue 19.5). Each is read into memory (at most the
+ * route's limit, 8–10 MB), so this bounds what unfinished uploads hold — about 8 × 10 MB — however
+ * many clients send slowly or stop half-way; the others wait in line with their bytes unread
+ * (the socket is paused, the sender's TCP window fills) until a place is free or RECEIVE_WAIT_MS
+ * passes. The server's request and idle timeouts (HTTP_REQUEST_TIMEOUT_S, HTTP_IDLE_TIMEOUT_S)
+ * end the uploads that stall, which frees their places.
+ */
+export const UPLOADS_RECEIVED_AT_ONCE = 8;
+export const RECEIVE_WAIT_MS = 30_000;
+export const receiving = new Slots(UPLOADS_RECEIVED_AT_ONCE);
+const BUSY = 'Server sedang menerima banyak unggahan. Silakan coba unggah lagi dalam satu menit.';
 
 export const fileError = (status: number, message: string) =>
   new HttpError(status, message, { file: [message] });
@@ -46,6 +60,20 @@ function multipartError(err: unknown, words: UploadWords): HttpError | null {
  */
 export async function readOneFile(request: FastifyRequest, words: UploadWords): Promise<Buffer> {
   if (!request.isMultipart()) throw fileError(415, words.notMultipart);
+  // A client that goes away while waiting in line leaves it.
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  const socket = request.raw.socket;
+  socket.once('close', onClose);
+  let placed: boolean;
+  try {
+    placed = await receiving.acquire(RECEIVE_WAIT_MS, gone.signal);
+  } finally {
+    socket.off('close', onClose);
+  }
+  if (!placed) {
+    throw new HttpError(503, BUSY, { file: [BUSY] }, { 'retry-after': '60' });
+  }
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -54,10 +82,12 @@ export async function readOneFile(request: FastifyRequest, words: UploadWords): 
   } catch (err) {
     const known = multipartError(err, words);
     if (known) throw known;
-    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) {
+    if (err instanceof Error && /multipart|boundary|unexpected end|aborted/i.test(err.message)) {
       throw fileError(400, BROKEN);
     }
     throw err;
+  } finally {
+    receiving.release();
   }
   if (!bytes) throw fileError(422, words.missing);
   return bytes;

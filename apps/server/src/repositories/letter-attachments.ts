@@ -159,20 +159,18 @@ export async function countForRequirement(
 }
 
 /**
- * The bytes a resident's attachments take (photo and thumbnail) against their cap: staged ones
- * and those of requests that are not cancelled. A cancelled request's photos wait for the sweep
- * but no longer count, so cancelling frees the room at once.
+ * The bytes a resident's attachments take (photo and thumbnail) against their cap: every photo
+ * they own until it is really removed (issue 18.3) — staged, sent, of a cancelled request or
+ * released from a deleted one, until the sweep deletes it. Cancelling no longer frees the room,
+ * so cancelling cannot be used to store past it.
  */
 export async function storageUsedBy(db: Kysely<Database>, ownerId: number): Promise<number> {
   const row = await db
-    .selectFrom('letter_attachments as a')
-    .leftJoin('letter_requests as r', 'r.id', 'a.letter_request_id')
+    .selectFrom('letter_attachments')
     .select((eb) =>
-      eb.fn.coalesce(eb.fn.sum<number | string>(sql`a.size + a.thumb_size`), eb.lit(0)).as('bytes'),
+      eb.fn.coalesce(eb.fn.sum<number | string>(sql`size + thumb_size`), eb.lit(0)).as('bytes'),
     )
-    .where('a.owner_user_id', '=', ownerId)
-    .where('a.released_at', 'is', null)
-    .where((eb) => eb.or([eb('r.id', 'is', null), eb('r.status', '<>', 'cancelled')]))
+    .where('owner_user_id', '=', ownerId)
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }

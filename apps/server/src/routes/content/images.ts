@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../lib/http-error.ts';
+import { imageWork } from '../../lib/image-work.ts';
 
 /**
  * The upload pipeline (DESIGN section 7, docs/content.md): recognise the image by its bytes,
@@ -123,10 +124,15 @@ export interface ProcessedImage {
 }
 
 /**
- * Checks an upload and re-encodes it: WebP at most 1920 px wide, and a 480 px thumbnail.
- * Throws an HttpError (413/415/422, message under `errors.file`) for anything refused.
+ * Checks an upload and re-encodes it: WebP at most 1920 px wide, and a 480 px thumbnail, one
+ * image at a time in line with the letter photos (lib/image-work.ts). Throws an HttpError
+ * (413/415/422, message under `errors.file`) for anything refused.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+export function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  return imageWork.run(() => decodeAndEncode(bytes));
+}
+
+async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length === 0) throw reject(422, uploadMessages.empty);
   if (bytes.length > MAX_UPLOAD_BYTES) throw reject(413, uploadMessages.tooLarge);
   const format = sniffImage(bytes);

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
+import { KeyedSlots } from '../../lib/slots.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import {
@@ -33,6 +34,7 @@ import {
 } from '../../repositories/letter-attachments.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import {
+  ATTACHMENT_MAX_STORED_BYTES,
   ATTACHMENT_MAX_UPLOAD_BYTES,
   attachmentMessages,
   processAttachment,
@@ -49,7 +51,12 @@ export const STAGED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often each server process sweeps (docs/operations.md). */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/** One user's photo uploads handled at once by a process (issue 18.4); more get a 429 at once. */
+export const UPLOADS_AT_ONCE_PER_USER = 2;
+
 const ATTACHMENT_NOT_FOUND = 'Lampiran tidak ditemukan.';
+const UPLOAD_IN_PROGRESS =
+  'Foto Anda yang lain masih diunggah. Tunggu sampai selesai, lalu unggah foto ini lagi.';
 
 /** A request's attachments as its detail shows them. */
 export async function requestAttachments(
@@ -69,7 +76,7 @@ const PHOTO_WORDS: UploadWords = {
   missing: 'Pilih foto dokumen yang akan diunggah.',
 };
 
-/** The one file of the request, read into memory (at most 8 MB). */
+/** The one file of the request, read into memory (at most 8 MB; lib/multipart.ts bounds how many at once). */
 const readPhoto = (request: FastifyRequest) => readOneFile(request, PHOTO_WORDS);
 
 /** The requirement a photo is for: one of the type's that may be sent online. */
@@ -139,6 +146,48 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const capBytes = app.config.ATTACHMENT_MAX_MB_PER_RESIDENT * 1024 * 1024;
   const retentionMs = app.config.ATTACHMENT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 
+  // Fairness (issue 18.4): a user's uploads at once in this process, and per minute (shared
+  // through Redis when it is configured, like every rate limit).
+  const uploading = new KeyedSlots(UPLOADS_AT_ONCE_PER_USER);
+  const perMinute =
+    app.config.ATTACHMENT_UPLOADS_PER_MINUTE > 0
+      ? app.createRateLimit({
+          max: app.config.ATTACHMENT_UPLOADS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `upload:${currentAuth(request).user.id}`,
+        })
+      : null;
+
+  /** Refuses the upload with a 429 when the user is past a limit; `done` when it ends. */
+  async function admitUpload(request: FastifyRequest): Promise<{ done: () => void }> {
+    const user = currentAuth(request).user;
+    if (perMinute) {
+      const limit = await perMinute(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        const message = `Terlalu banyak foto diunggah dalam satu menit. Silakan coba lagi dalam ${seconds} detik.`;
+        throw new HttpError(429, message, { file: [message] }, { 'retry-after': String(seconds) });
+      }
+    }
+    if (!uploading.enter(user.id)) {
+      throw new HttpError(
+        429,
+        UPLOAD_IN_PROGRESS,
+        { file: [UPLOAD_IN_PROGRESS] },
+        {
+          'retry-after': '5',
+        },
+      );
+    }
+    return { done: () => uploading.leave(user.id) };
+  }
+
+  /** The 413 of a full room. */
+  const roomFull = (used: number) => {
+    const message = `Ruang lampiran Anda penuh: terpakai ${mb(used)} MB dari ${mb(capBytes)} MB. Hapus lampiran yang tidak diperlukan, atau bawa dokumen ke kantor desa. Foto permohonan yang dibatalkan atau dihapus tetap dihitung sampai dihapus otomatis ${app.config.ATTACHMENT_RETENTION_DAYS} hari kemudian.`;
+    return new HttpError(413, message, { file: [message] });
+  };
+
   // The sweep: once soon after start, then hourly, in every process (it is idempotent).
   let timer: NodeJS.Timeout | undefined;
   const sweep = async () => {
@@ -170,15 +219,21 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     bytes: Buffer;
   }): Promise<AttachmentMeta> {
     const user = currentAuth(opts.request).user;
+    const counted = !isAdmin(user) && opts.ownerId !== null;
+    // Before any decoding (issue 18.4): the room must take what this upload can become at most —
+    // its own size, or the largest photo stored — so a full room costs no CPU.
+    if (counted) {
+      const used = await storageUsedBy(app.db, opts.ownerId!);
+      if (used + Math.min(opts.bytes.length, ATTACHMENT_MAX_STORED_BYTES) > capBytes) {
+        throw roomFull(used);
+      }
+    }
     const photo = await processAttachment(opts.bytes);
     const stored = photo.bytes.length + photo.thumb.length;
     const work = async (trx: Kysely<Database>) => {
-      if (!isAdmin(user) && opts.ownerId !== null) {
-        const used = await storageUsedBy(trx, opts.ownerId);
-        if (used + stored > capBytes) {
-          const message = `Ruang lampiran Anda penuh: terpakai ${mb(used)} MB dari ${mb(capBytes)} MB. Hapus lampiran yang tidak diperlukan, atau bawa dokumen ke kantor desa.`;
-          throw new HttpError(413, message, { file: [message] });
-        }
+      if (counted) {
+        const used = await storageUsedBy(trx, opts.ownerId!);
+        if (used + stored > capBytes) throw roomFull(used);
       }
       const where =
         opts.requestId === null
@@ -303,16 +358,21 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const requirement = uploadableRequirement(type, request.query.requirement);
-        const bytes = await readPhoto(request);
-        const a = await store({
-          request,
-          type,
-          requirement,
-          requestId: null,
-          ownerId: user.id,
-          bytes,
-        });
-        return reply.code(201).send({ data: toApiAttachment(type, a) });
+        const admitted = await admitUpload(request);
+        try {
+          const bytes = await readPhoto(request);
+          const a = await store({
+            request,
+            type,
+            requirement,
+            requestId: null,
+            ownerId: user.id,
+            bytes,
+          });
+          return reply.code(201).send({ data: toApiAttachment(type, a) });
+        } finally {
+          admitted.done();
+        }
       },
     );
 
@@ -414,16 +474,21 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const requirement = uploadableRequirement(type, request.query.requirement);
-        const bytes = await readPhoto(request);
-        const a = await store({
-          request,
-          type,
-          requirement,
-          requestId: row.id,
-          ownerId: row.applicant_user_id,
-          bytes,
-        });
-        return reply.code(201).send({ data: toApiAttachment(type, a) });
+        const admitted = await admitUpload(request);
+        try {
+          const bytes = await readPhoto(request);
+          const a = await store({
+            request,
+            type,
+            requirement,
+            requestId: row.id,
+            ownerId: row.applicant_user_id,
+            bytes,
+          });
+          return reply.code(201).send({ data: toApiAttachment(type, a) });
+        } finally {
+          admitted.done();
+        }
       },
     );
 
