@@ -44,12 +44,14 @@ export async function freshDatabaseUrl(kind: 'sqlite' | 'postgres', name: string
 export async function startServer(
   env: Record<string, string>,
   port: number,
+  /** `stdout`: a file descriptor for the server's log; `main`: another tree's main.ts (a control). */
+  opts: { stdout?: number; main?: string } = {},
 ): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...nodeArgs, '--import', 'tsx', opts.main ?? 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
       env: {
@@ -70,7 +72,7 @@ export async function startServer(
         OUTBOX_DIR: path.join(os.tmpdir(), 'balai-bench-outbox'),
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
     },
   );
   for (let i = 0; i < 200; i++) {
