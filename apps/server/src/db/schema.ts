@@ -119,6 +119,8 @@ export interface SettingsTable {
   social_youtube: string | null;
   social_instagram: string | null;
   social_twitter: string | null;
+  /** 1: letters may be issued with a loopback QR address (a demo; migration 0010, issue 25.1). */
+  allow_loopback_qr: number;
   updated_at: string;
 }
 

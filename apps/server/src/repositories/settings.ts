@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   social_youtube: null,
   social_instagram: null,
   social_twitter: null,
+  allow_loopback_qr: 0,
   updated_at: new Date(0).toISOString(),
 };
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006-attachments.ts';
 import * as m0007 from './0007-letter-edit-audit.ts';
 import * as m0008 from './0008-desk-indexes.ts';
 import * as m0009 from './0009-signing.ts';
+import * as m0010 from './0010-qr-address.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-letter-edit-audit': m0007,
   '0008-desk-indexes': m0008,
   '0009-signing': m0009,
+  '0010-qr-address': m0010,
 };
