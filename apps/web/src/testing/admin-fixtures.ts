@@ -17,13 +17,16 @@ export const DASHBOARD: DashboardData = {
     { month: '2026-11', label: 'Nov 2026', total: 22, by_type: { ku: 12, ktm: 10 } },
   ],
   median_processing_hours: 30.5,
+  median_processing_minutes: 1830,
   busiest_types: [{ type: 'ku', title: 'Surat Keterangan Usaha', count: 32 }],
   waiting: {
     statuses: [
       { status: 'submitted', label: 'Diajukan' },
       { status: 'processing', label: 'Diproses' },
+      { status: 'awaiting_signature', label: 'Menunggu Tanda Tangan' },
     ],
     total: 12,
+    by_status: { submitted: 7, processing: 2, awaiting_signature: 3 },
     by_age: [
       { key: 'under_1_day', label: '< 1 hari', min_days: 0, max_days: 0, count: 5, by_status: {} },
       { key: '1_3_days', label: '1–3 hari', min_days: 1, max_days: 3, count: 4, by_status: {} },

@@ -135,10 +135,22 @@ const dashboardSchema = z.object({
       by_type: z.record(z.string(), z.number()),
     }),
   ),
-  median_processing_hours: z.number().nullable(),
+  median_processing_hours: z
+    .number()
+    .nullable()
+    .describe('Median jam dari diajukan sampai terbit (12 bulan terakhir), satu desimal'),
+  median_processing_minutes: z
+    .number()
+    .nullable()
+    .describe('Median yang sama dalam menit bulat, untuk waktu di bawah satu jam'),
   waiting: z.object({
     statuses: z.array(z.object({ status: waitingStatusEnum, label: z.string() })),
     total: z.number(),
+    by_status: z
+      .record(waitingStatusEnum, z.number())
+      .describe(
+        'Yang menunggu per status: di kantor (Diajukan, Diproses) dan pada penanda tangan (Menunggu Tanda Tangan)',
+      ),
     by_age: z.array(
       z.object({
         key: z.string(),
@@ -301,12 +313,16 @@ export async function computeDashboard(db: Kysely<Database>, at: Date): Promise<
     issued_this_month: issued,
     requests_per_month: series,
     median_processing_hours: median === null ? null : Math.round((median / 3600) * 10) / 10,
+    median_processing_minutes: median === null ? null : Math.round(median / 60),
     waiting: {
       statuses: OFFICE_WAITING_STATUSES.map((st) => ({
         status: st,
         label: LETTER_STATUS_LABELS[st],
       })),
       total: byAge.reduce((n, b) => n + b.count, 0),
+      by_status: Object.fromEntries(
+        OFFICE_WAITING_STATUSES.map((st) => [st, byAge.reduce((n, b) => n + b.by_status[st], 0)]),
+      ) as Record<WaitingStatus, number>,
       by_age: byAge,
       oldest: oldest.map((r) => ({
         id: r.id,

@@ -25,11 +25,15 @@ export interface DashboardData {
     by_type: Record<string, number>;
   }[];
   median_processing_hours: number | null;
+  /** The same median in whole minutes (what the page shows: "6 menit", "5 jam 30 menit"). */
+  median_processing_minutes: number | null;
   busiest_types: { type: string; title: string; count: number }[];
   /** Requests waiting on the office (statuses in `statuses`), by age, and the oldest ten. */
   waiting: {
     statuses: { status: string; label: string }[];
     total: number;
+    /** How many wait in each status: on the office (submitted, processing) or the signer. */
+    by_status: Record<string, number>;
     by_age: {
       key: string;
       label: string;

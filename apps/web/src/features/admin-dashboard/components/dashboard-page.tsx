@@ -26,10 +26,41 @@ export function asOfText(iso: string) {
   return `per ${clock.format(new Date(iso)).replace(':', '.')} WIB`;
 }
 
-/** Hours as people say them: "5,5 jam", "2,3 hari". */
-export function durationText(hours: number) {
+/**
+ * A duration in minutes as people say it: "6 menit", "5 jam 30 menit", "2 jam", and from two
+ * days on "2,3 hari" (never "0 jam" or "0,1 jam").
+ */
+export function durationText(minutes: number) {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m} menit`;
+  if (m < 48 * 60) {
+    const rest = m % 60;
+    return `${Math.floor(m / 60)} jam${rest ? ` ${rest} menit` : ''}`;
+  }
   const one = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
-  return hours < 48 ? `${one.format(hours)} jam` : `${one.format(hours / 24)} hari`;
+  return `${one.format(m / 1440)} hari`;
+}
+
+/** The median in minutes, from an older server's hours when it has no minutes. */
+function medianMinutes(d: DashboardData): number | null {
+  if (d.median_processing_minutes != null) return d.median_processing_minutes;
+  return d.median_processing_hours === null ? null : d.median_processing_hours * 60;
+}
+
+/**
+ * What waits on the office (Diajukan, Diproses) and what waits for the Kepala Desa's signature
+ * (Menunggu Tanda Tangan), apart (issue 25).
+ */
+export function waitingSplit(w: DashboardData['waiting']) {
+  const count = (status: string) =>
+    w.by_status?.[status] ?? w.by_age.reduce((n, b) => n + (b.by_status[status] ?? 0), 0);
+  const signature = count('awaiting_signature');
+  return {
+    submitted: count('submitted'),
+    processing: count('processing'),
+    signature,
+    office: w.total - signature,
+  };
 }
 
 function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -195,6 +226,8 @@ function Waiting({ waiting }: { waiting: DashboardData['waiting'] }) {
  */
 export function DashboardPage({ top }: { top?: ReactNode } = {}) {
   const { dashboard: d, error, isLoading, retry } = useDashboard();
+  const waiting = d ? waitingSplit(d.waiting) : null;
+  const median = d ? medianMinutes(d) : null;
   return (
     <AdminPage
       title="Dashboard"
@@ -206,7 +239,7 @@ export function DashboardPage({ top }: { top?: ReactNode } = {}) {
       {error != null && !d && <ErrorBlock error={error} onRetry={retry} />}
       {d && (
         <div className="space-y-6">
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-5">
             <Card
               label="Warga terdaftar"
               value={nf.format(d.residents)}
@@ -214,16 +247,19 @@ export function DashboardPage({ top }: { top?: ReactNode } = {}) {
             />
             <Card
               label="Menunggu kantor"
-              value={nf.format(d.waiting.total)}
-              detail={`dari ${nf.format(d.requests_total)} permohonan`}
+              value={nf.format(waiting!.office)}
+              detail={`${nf.format(waiting!.submitted)} diajukan, ${nf.format(waiting!.processing)} diproses`}
+            />
+            <Card
+              label="Menunggu tanda tangan"
+              value={nf.format(waiting!.signature)}
+              detail="pada Kepala Desa"
             />
             <Card label="Surat terbit bulan ini" value={nf.format(d.issued_this_month)} />
             <Card
               label="Median waktu selesai"
-              value={
-                d.median_processing_hours === null ? '–' : durationText(d.median_processing_hours)
-              }
-              detail="12 bulan terakhir"
+              value={median === null ? '–' : durationText(median)}
+              detail="diajukan sampai terbit, 12 bulan terakhir"
             />
           </dl>
           {d.waiting && (

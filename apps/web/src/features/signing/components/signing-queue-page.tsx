@@ -147,7 +147,7 @@ export function SigningQueuePage() {
       title="Menunggu tanda tangan Anda"
       breadcrumbs={[{ label: 'Tanda Tangan' }]}
       lead={
-        page
+        page && page.meta.total > 0
           ? `${page.meta.total} surat menunggu, terlama di atas.`
           : 'Surat yang sudah diperiksa petugas dan menunggu persetujuan Anda.'
       }
@@ -171,7 +171,10 @@ export function SigningQueuePage() {
         )}
         {canSign && isLoading && !page && <LoadingBlock />}
         {canSign && page && rows.length === 0 && (
-          <EmptyBlock>Tidak ada surat yang menunggu tanda tangan Anda.</EmptyBlock>
+          <EmptyBlock>
+            Tidak ada surat yang menunggu. Surat yang diajukan petugas untuk ditandatangani muncul
+            di sini.
+          </EmptyBlock>
         )}
         {canSign && rows.length > 0 && (
           <>
