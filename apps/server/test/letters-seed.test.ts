@@ -48,4 +48,14 @@ describe('the demo village’s letter requests', () => {
     expect(text).toContain(history.number);
     expect(text).toContain('Warung Berkah Ibu Siti');
   });
+
+  it('names only places of the demo village’s own kecamatan, Cibeureum (issue 25)', async () => {
+    const rows = await ctx.testDb.db.kysely.selectFrom('letter_requests').select('data').execute();
+    const text = rows.map((r) => r.data).join('\n');
+    expect(text).not.toMatch(/Cibinong/);
+    // Every police station, bank branch, school and market named is Cibeureum's.
+    const places = text.match(/\b(?:Polsek|Unit|SMA Negeri \d+|Pasar)\b(?: \w+)?/g) ?? [];
+    expect(places.length).toBeGreaterThanOrEqual(4);
+    for (const place of places) expect(place).toMatch(/Cibeureum$/);
+  });
 });

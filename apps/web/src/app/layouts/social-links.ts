@@ -25,6 +25,7 @@ export function socialLinks(social: VillageSettings['social'] | null | undefined
   });
   add('YouTube', social.youtube, (v) => `https://www.youtube.com/@${handle(v)}`);
   add('Instagram', social.instagram, (v) => `https://www.instagram.com/${handle(v)}`);
-  add('Twitter', social.twitter, (v) => `https://twitter.com/${handle(v)}`);
+  // Twitter is called X now, at x.com: the link says what it opens (issue 25).
+  add('X', social.twitter, (v) => `https://x.com/${handle(v)}`);
   return links;
 }

@@ -1,8 +1,6 @@
-import type { LetterTypeSummary, RequirementSummary } from '../../../lib/letter-types.ts';
+import type { RequirementSummary } from '../../../lib/letter-types.ts';
 
-/** The full name when the server sends it ("Surat Keterangan Usaha"), else the title. */
-export const letterTypeName = (type: Pick<LetterTypeSummary, 'name' | 'title'>) =>
-  type.name ?? type.title;
+export { letterTypeName } from '../../../lib/letter-types.ts';
 
 /** How each requirement is handed in, as the list says it. */
 export const HANDED_IN: Record<RequirementSummary['online'], string> = {
