@@ -36,6 +36,9 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A scroll between the first render and this listener (a slow phone, a restored position)
+    // would otherwise leave the bar solid until the next one.
+    onScroll();
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 

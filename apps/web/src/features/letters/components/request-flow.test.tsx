@@ -105,7 +105,7 @@ describe('the request form of /service/{type}', () => {
     // Sent: the draft is gone, and Back leads to an empty form, not to a second send.
     expect(readDraft(COMPLETE_RESIDENT.id, 'ku')).toBeNull();
     await act(() => router.navigate(-1));
-    expect(router.state.location.pathname).toBe('/service/ku');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/ku'));
     expect(await screen.findByLabelText('Nama Usaha')).toHaveValue('');
   });
 
