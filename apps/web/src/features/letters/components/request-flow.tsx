@@ -6,6 +6,7 @@ import {
   type ApiUser,
   type FieldValues,
   type LetterType,
+  type Requirement,
 } from '@balai/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -23,7 +24,11 @@ import { ApplicantBlock, ApplicantRows } from './applicant-block.tsx';
 import { clearDraft, readDraft, writeDraft } from '../draft.ts';
 import { SummaryList } from './summary-list.tsx';
 import type { ApiAttachment } from '../api/attachments.ts';
-import { RequirementUploads } from './requirement-uploads.tsx';
+import {
+  missingRequiredPhotos,
+  requirementBlockId,
+  RequirementUploads,
+} from './requirement-uploads.tsx';
 
 /** The check-your-answers step of a new request (its own address, so Back and reload work). */
 export const checkPath = (code: string) => `${paths.serviceType(code)}/periksa`;
@@ -106,16 +111,25 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
   const [draft] = useState(() => readDraft(profile.id, type.code));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<unknown>();
-  // The photos of the requirements, stored on the server as they are chosen (ADR 0015).
-  const [attachments, setAttachments] = useState<ApiAttachment[]>([]);
+  // The photos of the requirements, stored on the server as they are chosen (ADR 0015); null
+  // until their list has loaded.
+  const [attachments, setAttachments] = useState<ApiAttachment[] | null>(null);
   const [uploading, setUploading] = useState(false);
+  // How often "Kirim permohonan" was pressed with a required photo missing (the summary
+  // takes focus each time).
+  const [refused, setRefused] = useState(0);
   const parsed = draft ? letterSchema(type).safeParse(draft.raw) : null;
 
   if (!draft || !parsed?.success) return <Navigate to={paths.serviceType(type.code)} replace />;
   const values = parsed.data;
+  const missing = attachments ? missingRequiredPhotos(type, attachments) : [];
 
   async function send() {
     if (!draft) return;
+    if (missing.length > 0) {
+      setRefused((n) => n + 1);
+      return;
+    }
     setSending(true);
     setError(undefined);
     try {
@@ -123,7 +137,7 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
         type,
         values,
         draft.idempotencyKey,
-        attachments.map((a) => a.id),
+        (attachments ?? []).map((a) => a.id),
       );
       clearDraft(profile.id, type.code);
       void navigate(sentPath(type.code, request.id), { replace: true });
@@ -151,6 +165,8 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
       sending={sending}
       onSend={() => void send()}
       uploading={uploading}
+      missing={missing}
+      refused={refused}
       uploads={
         <RequirementUploads
           type={type}
@@ -177,6 +193,19 @@ interface CheckAnswersProps {
   uploads?: ReactNode;
   /** A photo is still being sent: sending the request waits for it. */
   uploading?: boolean;
+  /** The required photos not attached yet: named before sending, and in the error summary. */
+  missing?: readonly Requirement[];
+  /** How often sending was refused for them (the summary shows from the first, focused). */
+  refused?: number;
+}
+
+const MISSING_HINT_ID = 'kirim-belum-lengkap';
+
+/** "Fotokopi KTP", "Fotokopi KTP dan Surat Bidan", "A, B dan C". */
+function listText(labels: readonly string[]): string {
+  return labels.length < 2
+    ? (labels[0] ?? '')
+    : `${labels.slice(0, -1).join(', ')} dan ${labels[labels.length - 1]}`;
 }
 
 /** GOV.UK "check your answers": everything that will be printed, each answer changeable. */
@@ -189,11 +218,24 @@ function CheckAnswers({
   onSend,
   uploads,
   uploading = false,
+  missing = [],
+  refused = 0,
 }: CheckAnswersProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const missingText = listText(missing.map((r) => r.label));
   return (
     <section aria-labelledby="periksa-jawaban" className="mt-8">
+      {refused > 0 && missing.length > 0 && (
+        <ErrorSummary
+          focusKey={refused}
+          description="Permohonan belum dikirim: foto dokumen yang wajib belum dilampirkan."
+          items={missing.map((r) => ({
+            fieldId: requirementBlockId(r.key),
+            message: `Lampirkan foto ${r.label}`,
+          }))}
+        />
+      )}
       {error !== undefined && (
         <ErrorSummary
           items={[]}
@@ -254,8 +296,18 @@ function CheckAnswers({
           Tunggu sampai foto selesai diunggah.
         </p>
       )}
+      {missing.length > 0 && (
+        <p id={MISSING_HINT_ID} className="mt-2 font-semibold text-amber-900">
+          Belum dapat dikirim: lampirkan dulu foto {missingText}.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={onSend} loading={sending} disabled={uploading}>
+        <Button
+          onClick={onSend}
+          loading={sending}
+          disabled={uploading}
+          aria-describedby={missing.length > 0 ? MISSING_HINT_ID : undefined}
+        >
           Kirim permohonan
         </Button>
         <Button variant="outlined" href={paths.serviceType(type.code)}>

@@ -114,7 +114,8 @@ describe('RequirementUploads', () => {
     await user.upload(within(item(label)).getByLabelText(`Pilih dari galeri ${label}`), jpegFile());
     const bar = await screen.findByRole('progressbar', { name: `Mengunggah foto ${label}` });
     await waitFor(() => expect(bar).toHaveAttribute('value', '0.5'));
-    expect(screen.getByText(/Mengunggah… 50%/)).toBeInTheDocument();
+    // A sentence of its own (the shrinking note, when there is one, is the next line).
+    expect(screen.getByRole('status')).toHaveTextContent(/^Mengunggah… 50%\.$/);
     release();
 
     await waitFor(() => expect(item(label)).toHaveTextContent('Sudah dilampirkan (1 foto).'));
@@ -282,6 +283,98 @@ describe('the check step of a new request', () => {
       business_name: 'Warung Bu Siti',
       attachments: [11],
     });
+  });
+});
+
+describe('the check step with a required photo missing (issue 25)', () => {
+  const label = 'Surat keterangan lahir dari bidan, puskesmas atau rumah sakit';
+  const kkelSummary = {
+    code: 'kkel',
+    title: 'Kelahiran',
+    name: 'Surat Keterangan Kelahiran',
+    description: 'Keterangan kelahiran bayi.',
+    requirements: kkel.requirements.map((r) => ({ ...r })),
+  };
+
+  it('names the missing photo before sending, and in the error summary as a link to its block', async () => {
+    seedSession(COMPLETE_RESIDENT);
+    writeDraft(COMPLETE_RESIDENT.id, 'kkel', {
+      baby_name: 'Aisyah Putri Ramadhani',
+      baby_gender: 'Perempuan',
+      baby_birth_date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+      birth_time: '03:15',
+      birth_facility: 'Puskesmas',
+      birth_city: 'Kabupaten Bogor',
+      birth_type: 'Tunggal',
+      birth_order: '2',
+      birth_attendant: 'Bidan/Perawat',
+      baby_weight: '3200',
+      baby_length: '49,5',
+      father_name: 'Dedi Kurniawan',
+      father_nik: '3201011203880004',
+      mother_name: 'Siti Rahmawati',
+      mother_nik: '3201015507910002',
+      reporter_relationship: 'Ayah kandung',
+      purpose: 'Pembuatan Akta Kelahiran',
+      phone: '081298765432',
+    });
+    const staged: ApiAttachment[] = [];
+    const server = createFakeServer({
+      'GET /api/letter-types': () => ({ body: { data: [...LETTER_TYPE_SUMMARIES, kkelSummary] } }),
+      'GET /api/profile': () => ({ body: { data: COMPLETE_RESIDENT } }),
+      'GET /api/birth-certificates': () => ({ body: EMPTY_PAGE }),
+      'GET /api/birth-certificates/attachments': () => ({ body: { data: staged } }),
+      'POST /api/birth-certificates/attachments': () => {
+        const a = photo(21, 'keterangan_lahir', label);
+        staged.push(a);
+        return { status: 201, body: { data: a } };
+      },
+      'POST /api/birth-certificates': () => ({ status: 201, body: { data: kuRequest() } }),
+    });
+    const { user } = renderApp('/service/kkel/periksa');
+    // Before it is pressed, the button says what is missing.
+    const send = await screen.findByRole('button', { name: 'Kirim permohonan' });
+    const hint = `Belum dapat dikirim: lampirkan dulu foto ${label}.`;
+    await waitFor(() => expect(send).toHaveAccessibleDescription(hint));
+    expect(screen.getByText(hint)).toBeVisible();
+
+    // Pressed anyway: nothing is sent; the summary names the photo and links to its block.
+    await user.click(send);
+    const summary = await screen.findByRole('heading', { name: 'Ada masalah' });
+    const box = summary.parentElement!;
+    await waitFor(() => expect(box).toHaveFocus());
+    const link = within(box).getByRole('link', { name: `Lampirkan foto ${label}` });
+    expect(link).toHaveAttribute('href', '#persyaratan-keterangan_lahir');
+    expect(server.seen('POST /api/birth-certificates')).toHaveLength(0);
+    await user.click(link);
+    expect(item(label)).toHaveFocus();
+    expect(item(label)).toHaveAttribute('id', 'persyaratan-keterangan_lahir');
+
+    // Attached: the hint and the summary go, and the request is sent with the photo.
+    await user.upload(within(item(label)).getByLabelText(`Ambil foto ${label}`), jpegFile());
+    await waitFor(() => expect(screen.queryByText(hint)).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Ada masalah' })).toBeNull();
+    expect(send).not.toHaveAccessibleDescription();
+    await user.click(send);
+    await waitFor(() => expect(server.seen('POST /api/birth-certificates')).toHaveLength(1));
+    expect(server.seen('POST /api/birth-certificates')[0]!.body).toMatchObject({
+      attachments: [21],
+    });
+  });
+
+  it('lists several missing photos in one sentence', async () => {
+    const { missingRequiredPhotos } = await import('./requirement-uploads.tsx');
+    const type = {
+      requirements: [
+        { key: 'a', label: 'A', online: 'required' as const },
+        { key: 'b', label: 'B', online: 'optional' as const },
+        { key: 'c', label: 'C', online: 'required' as const },
+        { key: 'd', label: 'D', online: 'office' as const },
+      ],
+    };
+    expect(missingRequiredPhotos(type, []).map((r) => r.key)).toEqual(['a', 'c']);
+    expect(missingRequiredPhotos(type, [{ requirement: 'c' }]).map((r) => r.key)).toEqual(['a']);
+    expect(missingRequiredPhotos(type, [{ requirement: 'a' }, { requirement: 'c' }])).toEqual([]);
   });
 });
 

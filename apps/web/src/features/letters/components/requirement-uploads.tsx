@@ -12,6 +12,19 @@ import {
 import { formatBytes, shrinkPhoto } from '../shrink-photo.ts';
 import { AttachmentThumb, PhotoViewer } from './attachment-list.tsx';
 
+/** The id of a requirement's block in the checklist (the check page's error summary links it). */
+export const requirementBlockId = (key: string) => `persyaratan-${key}`;
+
+/** The requirements whose photo must be sent with the request and has none yet. */
+export function missingRequiredPhotos(
+  type: Pick<LetterType, 'requirements'>,
+  attachments: readonly Pick<ApiAttachment, 'requirement'>[],
+): Requirement[] {
+  return type.requirements.filter(
+    (r) => r.online === 'required' && !attachments.some((a) => a.requirement === r.key),
+  );
+}
+
 /** The server keeps at most this many photos per requirement. */
 const MAX_PER_REQUIREMENT = 5;
 
@@ -257,7 +270,12 @@ function RequirementItem({
           : 'Belum dilampirkan.';
 
   return (
-    <li className="py-4" data-requirement={r.key}>
+    <li
+      id={requirementBlockId(r.key)}
+      tabIndex={-1}
+      className="scroll-mt-24 py-4 focus-visible:outline-offset-4"
+      data-requirement={r.key}
+    >
       <div className="flex items-start gap-2">
         <span
           aria-hidden="true"
@@ -338,8 +356,9 @@ function RequirementItem({
             aria-label={`Mengunggah foto ${r.label}`}
           />
           <p role="status" className="text-sm text-slate-700">
-            Mengunggah… {Math.round(upload.progress * 100)}%{upload.note && ` ${upload.note}`}
+            Mengunggah… {Math.round(upload.progress * 100)}%.
           </p>
+          {upload.note && <p className="text-sm text-slate-700">{upload.note}</p>}
         </div>
       )}
       {upload?.phase === 'failed' && (
