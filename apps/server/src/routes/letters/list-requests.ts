@@ -1,4 +1,4 @@
-import { isAdmin, letterTypeByCode } from '@balai/domain';
+import { isAdmin, letterTypeByCode, maskIdFields, maskIdNumbers } from '@balai/domain';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { LetterCode } from '@balai/domain';
@@ -10,7 +10,13 @@ import {
 } from '../../repositories/letter-search.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { viewerSigning } from '../../letters/signing-rules.ts';
-import { dateBounds, type letterListQuery, toApiLetterRequest } from './schemas.ts';
+import {
+  dateBounds,
+  type ApiLetterRequest,
+  type letterListQuery,
+  toApiLetterRequest,
+  typeOf,
+} from './schemas.ts';
 
 /**
  * One page of letter requests as the API shows them: a resident sees only their own, an
@@ -57,14 +63,16 @@ export async function listRequestsPage(
     viewerSigning(deps.db, user),
   ]);
   const data = rows.map((r) =>
-    toApiLetterRequest(
-      r,
-      user,
-      deps.publicUrl,
-      r.pdf_history_id !== null && r.pdf_sha256 !== null
-        ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
-        : null,
-      signing,
+    maskedInList(
+      toApiLetterRequest(
+        r,
+        user,
+        deps.publicUrl,
+        r.pdf_history_id !== null && r.pdf_sha256 !== null
+          ? { id: r.pdf_history_id, sha256: r.pdf_sha256 }
+          : null,
+        signing,
+      ),
     ),
   );
   return {
@@ -74,6 +82,18 @@ export async function listRequestsPage(
       total_exact: totalExact,
       ...(counts ? { counts } : {}),
     },
+  };
+}
+
+/**
+ * A request as a list shows it (issue 18.8): the applicant's NIK and No. KK and the type's NIK
+ * fields by their last four digits; `GET {base}/{id}` has them whole (audited for the office).
+ */
+function maskedInList(request: ApiLetterRequest): ApiLetterRequest {
+  return {
+    ...request,
+    applicant: maskIdNumbers(request.applicant),
+    fields: maskIdFields(typeOf(request).fields, request.fields),
   };
 }
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLES, userCreateSchema, userUpdateSchema } from '@balai/domain';
+import { ROLES, maskIdNumbers, userCreateSchema, userUpdateSchema } from '@balai/domain';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
+import { endPasswordResets } from '../../repositories/password-resets.ts';
 import { revokeUserSessions } from '../../repositories/sessions.ts';
+import { getSigningSetup } from '../../repositories/signing.ts';
 import {
   countActiveAdmins,
   deleteUser,
@@ -18,10 +20,18 @@ import {
 import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
 import { auditIdentityChanges, identityChanges } from '../../services/identity.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { authorize, refuseDenied } from '../../services/signing-confirmation.ts';
+import { sendSigningMails, type PendingMail } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
 import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
 import { uniqueClashError } from './unique.ts';
 import { assertSignerKept, positionFor } from './positions.ts';
+import {
+  createDecision,
+  recordSignerChange,
+  signerFieldsChanged,
+  updateDecision,
+} from './signers.ts';
 
 const LAST_ADMIN =
   'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
@@ -71,7 +81,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, per_page, ...filters } = request.query;
       const { rows, total } = await listUsers(app.db, { ...filters, page, perPage: per_page });
-      return { data: rows.map(toApiUser), meta: meta(page, per_page, total) };
+      // A list shows NIK and No. KK by their last four digits; the detail has them whole (issue 18.8).
+      const data = rows.map((row) => maskIdNumbers(toApiUser(row)));
+      return { data, meta: meta(page, per_page, total) };
     },
   );
 
@@ -88,14 +100,24 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = currentAuth(request).user;
-      const { password, identity_verified, position, ...values } = request.body;
+      const { password, identity_verified, position, confirmation, ...values } = request.body;
+      const nextPosition = positionFor(values.role, position, null);
+      // Giving the position Kepala Desa while one is named: the named one decides (ADR 0017).
+      const setup = await getSigningSetup(app.db);
+      const decision = createDecision(actor, setup, {
+        role: values.role,
+        position: nextPosition,
+        active: values.active,
+      });
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      const method = await authorize(app.db, { user: actor, ip: request.ip }, decision, confirmation);
       const passwordHash = await hashPassword(password);
+      let mails: PendingMail[] = [];
       const created = await app.db.transaction().execute(async (trx) => {
         const row = await insertUser(trx, {
           ...values,
-          position: positionFor(values.role, position, null),
+          position: nextPosition,
           password_hash: passwordHash,
           ...(identity_verified
             ? { identity_verified_at: new Date().toISOString(), identity_verified_by: actor.id }
@@ -109,8 +131,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           detail: { role: row.role, identity_verified: Boolean(identity_verified) },
         });
+        if (method) {
+          mails = await recordSignerChange(trx, {
+            actor,
+            ip: request.ip,
+            setup,
+            account: row,
+            fields: ['position'],
+            method,
+            created: true,
+            publicUrl: app.config.PUBLIC_URL,
+          });
+        }
         return row;
       });
+      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return reply.code(201).send({ data: toApiUser(created) });
     },
   );
@@ -129,6 +164,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await findUserById(app.db, request.params.id);
       if (!user) throw notFound('Pengguna tidak ditemukan.');
+      // The whole NIK and No. KK are read here: who read whose is audited (issue 18.8).
+      await app.readAudit.write({
+        action: 'user.view',
+        user_id: currentAuth(request).user.id,
+        subject_type: 'user',
+        subject_id: user.id,
+        ip: request.ip,
+      });
       return { data: toApiUser(user) };
     },
   );
@@ -149,13 +192,25 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentAuth(request).user;
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw notFound('Pengguna tidak ditemukan.');
-      const { password, identity_verified, position: requested, ...values } = request.body;
+      const {
+        password,
+        identity_verified,
+        position: requested,
+        confirmation,
+        ...values
+      } = request.body;
       const position = positionFor(values.role ?? target.role, requested, target.position);
-      await assertSignerKept(app.db, target, {
+      const next = {
         role: values.role ?? target.role,
         position,
         active: values.active ?? Boolean(target.active),
-      });
+      };
+      await assertSignerKept(app.db, target, next);
+      // A signer's password, e-mail, name, position, NIP or active state, or the position Kepala
+      // Desa given to someone: only with the Kepala Desa's own confirmation (ADR 0017).
+      const setup = await getSigningSetup(app.db);
+      const signerFields = signerFieldsChanged(target, request.body, next);
+      const decision = updateDecision(actor, setup, target, next, signerFields);
       const losesAdmin =
         target.role === 'ADMINISTRATOR' &&
         Boolean(target.active) &&
@@ -165,7 +220,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const clashes = await findUniqueClashes(app.db, values, target.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      const method = await authorize(app.db, { user: actor, ip: request.ip }, decision, confirmation);
       const passwordHash = password ? await hashPassword(password) : undefined;
+      let mails: PendingMail[] = [];
       // The office corrects identity fields from the KTP and KK; each change is audited below.
       const changes = identityChanges(target, values);
       const verifiedNow = target.identity_verified_at !== null;
@@ -184,8 +241,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ...verification,
           ...(passwordHash ? { password_hash: passwordHash } : {}),
         });
-        // A deactivated account or a password set by the office ends every open session.
-        if (values.active === false || passwordHash) await revokeUserSessions(trx, target.id);
+        // A deactivated account or a password set by the office ends every open session and
+        // every outstanding reset link (issue 18.6).
+        if (values.active === false || passwordHash) {
+          await revokeUserSessions(trx, target.id);
+          await endPasswordResets(trx, target.id);
+        }
+        if (method) {
+          mails = await recordSignerChange(trx, {
+            actor,
+            ip: request.ip,
+            setup,
+            account: row,
+            fields: signerFields,
+            method,
+            publicUrl: app.config.PUBLIC_URL,
+          });
+        }
         await writeAudit(trx, {
           action: 'user.update',
           user_id: actor.id,
@@ -213,6 +285,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return row;
       });
+      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return { data: toApiUser(updated) };
     },
   );
@@ -233,6 +306,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findUserById(app.db, request.params.id);
       if (!target) throw notFound('Pengguna tidak ditemukan.');
       if (target.id === actor.id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
+      // A named signer is never deleted: the settings would lose their signer (issue 18, E).
+      refuseDenied(
+        decide(actor, 'user.delete', { setup: await getSigningSetup(app.db), target }),
+      );
       await app.db.transaction().execute(async (trx) => {
         if (
           target.role === 'ADMINISTRATOR' &&
