@@ -14,7 +14,13 @@ describe('platform', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      data: { status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite' },
+      data: {
+        status: 'ok',
+        database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+        redis: 'off',
+        disk: 'ok',
+        reasons: [],
+      },
     });
   });
 

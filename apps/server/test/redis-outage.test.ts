@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app.ts';
-import { REDIS_DEGRADED_REASON } from '../src/lib/redis.ts';
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_DEGRADED_REASON } from '../src/lib/redis.ts';
 import { freePort } from '../../../bench/proof/lib.ts';
 import { privateRedis, type PrivateRedis } from '../../../bench/proof/private-redis.ts';
 import { createTestDb, testConfig, type TestDb } from './helpers.ts';
@@ -61,9 +61,17 @@ describe('Redis going away', () => {
     return { status: res.statusCode, ms };
   }
 
+  let healthChecks = 0;
+  /** GET /api/health, each from an address of its own (the general limit counts health too). */
   async function health(instance: Instance) {
+    const n = ++healthChecks;
     const start = performance.now();
-    const res = await instance.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await instance.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: `10.1.${n >> 8}.${n & 255}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
     return { status: res.statusCode, body: res.json().data, ms: performance.now() - start };
   }
 
@@ -108,6 +116,7 @@ describe('Redis going away', () => {
   }
 
   it('counts in Redis while it is there; killed, answers at once and counts per process; shared again when back', async () => {
+    await waitForRedis('ok');
     for (const instance of instances) {
       const h = await health(instance);
       expect(h.status).toBe(200);
@@ -115,52 +124,57 @@ describe('Redis going away', () => {
     }
     await expectShared('10.0.0.1');
 
+    // Counted from here: a start on a busy machine may already have logged a slow first connect.
+    const before = instances.map((i) => [warnings(i).length, returns(i).length]);
     await redis.kill();
-    const times = await expectPerProcess('10.0.0.2', 500);
+    const times = await expectPerProcess('10.0.0.2', 1_000);
     console.log(
       `redis killed: ${times.length} requests, slowest ${Math.max(...times).toFixed(1)} ms`,
     );
     for (const instance of instances) {
       const h = await health(instance);
       expect(h.status).toBe(200);
-      expect(h.ms).toBeLessThan(500);
+      expect(h.ms).toBeLessThan(1_000);
       expect(h.body).toMatchObject({
         status: 'degraded',
         redis: 'unavailable',
         reasons: [REDIS_DEGRADED_REASON],
       });
-      expect(warnings(instance)).toHaveLength(1);
+      expect(warnings(instance)).toHaveLength(before[instances.indexOf(instance)]![0]! + 1);
     }
 
     await redis.start();
     await waitForRedis('ok');
     for (const instance of instances) {
       expect((await health(instance)).body).toMatchObject({ status: 'ok', reasons: [] });
-      expect(returns(instance)).toHaveLength(1);
-      expect(warnings(instance)).toHaveLength(1);
+      const [warned, returned] = before[instances.indexOf(instance)]!;
+      expect(returns(instance)).toHaveLength(returned! + 1);
+      expect(warnings(instance)).toHaveLength(warned! + 1);
     }
     await expectShared('10.0.0.3');
   });
 
   it('a Redis that stops answering (SIGSTOP) costs a request at most the command timeout', async () => {
+    const before = instances.map((i) => [warnings(i).length, returns(i).length]);
     redis.freeze();
     try {
-      const times = await expectPerProcess('10.0.0.4', 1_000);
+      const times = await expectPerProcess('10.0.0.4', REDIS_COMMAND_TIMEOUT_MS + 1_000);
       console.log(
         `redis frozen: ${times.length} requests, slowest ${Math.max(...times).toFixed(1)} ms`,
       );
       for (const instance of instances) {
         const h = await health(instance);
         expect(h.status).toBe(200);
-        expect(h.ms).toBeLessThan(1_000);
+        expect(h.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 1_000);
         expect(h.body).toMatchObject({ status: 'degraded', reasons: [REDIS_DEGRADED_REASON] });
-        expect(warnings(instance)).toHaveLength(2);
+        expect(warnings(instance)).toHaveLength(before[instances.indexOf(instance)]![0]! + 1);
       }
     } finally {
       redis.thaw();
     }
     await waitForRedis('ok');
-    for (const instance of instances) expect(returns(instance)).toHaveLength(2);
+    for (const [i, instance] of instances.entries())
+      expect(returns(instance)).toHaveLength(before[i]![1]! + 1);
     await expectShared('10.0.0.5');
   });
 });

@@ -10,6 +10,8 @@
  * - After a failed command Redis is left alone for a moment ({@link PAUSE_AFTER_FAILURE_MS}), so
  *   a Redis that hangs costs one request a command timeout now and then, not every request.
  * - ioredis reconnects by itself (every 0.1–1 s); once it is ready the counts are shared again.
+ *   A connected Redis that answers again after failures is noticed by the next command or health
+ *   check (PING).
  */
 import { createRequire } from 'node:module';
 import { Redis } from 'ioredis';
@@ -18,7 +20,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 /** Connecting to Redis gives up after this long (then reconnects in the background). */
 export const REDIS_CONNECT_TIMEOUT_MS = 500;
 /** A command Redis has not answered within this long fails, and the count is made locally. */
-export const REDIS_COMMAND_TIMEOUT_MS = 200;
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** After a failed command, counts stay local this long before Redis is tried again. */
 export const PAUSE_AFTER_FAILURE_MS = 1_000;
 

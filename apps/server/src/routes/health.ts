@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
+import { REDIS_DEGRADED_REASON } from '../lib/redis.ts';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
+import { DISK_FULL_REASON } from '../services/disk-space.ts';
 import { responses } from './schemas.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,10 +14,23 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ['Sistem'],
-        summary: 'Memeriksa server dan basis data',
+        summary: 'Memeriksa server, basis data dan Redis',
+        description:
+          'Selalu 200 selama basis data menjawab. `status` menjadi `degraded` bila sebagian layanan ' +
+          'berjalan dengan cadangan (misalnya Redis tidak dapat dihubungi: batas permintaan dihitung ' +
+          'per proses); `reasons` menjelaskannya. 503 bila basis data tidak dapat dihubungi.',
         response: responses({
           200: z.object({
-            data: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
+            data: z.object({
+              status: z.enum(['ok', 'degraded']),
+              database: z.enum(['sqlite', 'postgres']),
+              /** `off` without REDIS_URL. */
+              redis: z.enum(['ok', 'unavailable', 'off']),
+              /** `full` when a write was refused for lack of space (services/disk-space.ts). */
+              disk: z.enum(['ok', 'full']),
+              /** Why the status is `degraded`, in Indonesian; empty when it is `ok`. */
+              reasons: z.array(z.string()),
+            }),
           }),
         }),
       },
@@ -29,7 +44,23 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err }, 'health check: database unreachable');
         throw new HttpError(503, DATABASE_UNAVAILABLE, undefined, { 'retry-after': '5' });
       }
-      return { data: { status: 'ok' as const, database: app.dialect } };
+      // Degraded is still 200: the process serves every request (docs/reliability.md), and a
+      // load balancer that took every process out for a Redis outage would make it a full one.
+      const reasons: string[] = [];
+      const redis = app.redis ? await app.redis.check() : ('off' as const);
+      if (redis === 'unavailable') reasons.push(REDIS_DEGRADED_REASON);
+      // A full disk: reads are still served, writes answer 503 (issue 19.4).
+      const disk = (await app.diskSpace.check()).full ? ('full' as const) : ('ok' as const);
+      if (disk === 'full') reasons.push(DISK_FULL_REASON);
+      return {
+        data: {
+          status: reasons.length > 0 ? ('degraded' as const) : ('ok' as const),
+          database: app.dialect,
+          redis,
+          disk,
+          reasons,
+        },
+      };
     },
   );
 };
