@@ -43,6 +43,7 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
   }, []);
 
   const name = governmentName(settings);
+  const village = settings?.village_name;
 
   return (
     <header
@@ -70,7 +71,19 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
           ) : (
             <HomeIcon className="size-8 shrink-0" />
           )}
-          <span className="truncate text-sm leading-tight xs:text-base">{name}</span>
+          {/* Two lines, so a phone shows the village's name whole rather than "Pemerintah De…". */}
+          <span className="min-w-0 leading-tight" data-testid="site-name">
+            <span
+              className={
+                village
+                  ? 'block truncate text-xs font-semibold text-slate-700 xs:text-sm'
+                  : 'block truncate text-sm xs:text-base'
+              }
+            >
+              Pemerintah Desa
+            </span>
+            {village && <span className="block truncate text-base xs:text-lg">{village}</span>}
+          </span>
         </Link>
 
         <nav aria-label="Utama" className="ml-auto hidden md:block">

@@ -4,44 +4,70 @@ import { useContentList, type Official } from '../../../lib/content.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSettings } from '../../../lib/settings.ts';
 
-interface Level {
+export interface OrgGroup {
   heading: string;
+  /** Whom the members report to; null for the top. */
+  boss: Official | null;
   members: Official[];
+  /**
+   * The group above is its boss alone, so a line joins them. Elsewhere no line is drawn: a line
+   * from the middle of a row of several would point at whoever stands there (issue 25: the Kasi
+   * Pelayanan seemed to lead the Kepala Dusun of the Kasi Pemerintahan).
+   */
+  joined: boolean;
 }
 
 /**
- * The officials by their `reports_to` chain: the head first, then everyone who reports to the
- * level above, and so on. Someone whose superior is missing joins the top level.
+ * The officials by their `reports_to` tree: the head first, then, boss by boss in the order
+ * they appear, a group of each one's direct reports. Someone whose superior is missing (or who
+ * is in a loop) joins the top.
  */
-export function groupByLevel(officials: Official[]): Level[] {
+export function groupByBoss(officials: Official[]): OrgGroup[] {
   const byId = new Map(officials.map((o) => [o.id, o]));
-  const levelOf = new Map<number, number>();
-  const depth = (o: Official, seen: Set<number> = new Set()): number => {
-    const known = levelOf.get(o.id);
+  // Attached: following reports_to reaches the top without a loop or a missing superior.
+  const attached = new Map<number, boolean>();
+  const isAttached = (o: Official, seen: Set<number> = new Set()): boolean => {
+    const known = attached.get(o.id);
     if (known !== undefined) return known;
     const parent = o.reports_to === null ? undefined : byId.get(o.reports_to);
-    const level = !parent || seen.has(parent.id) ? 0 : depth(parent, seen.add(o.id)) + 1;
-    levelOf.set(o.id, level);
-    return level;
+    const result =
+      o.reports_to === null ||
+      (!!parent && !seen.has(parent.id) && isAttached(parent, seen.add(o.id)));
+    attached.set(o.id, result);
+    return result;
   };
-  const levels: Official[][] = [];
-  for (const official of officials) (levels[depth(official)] ??= []).push(official);
+  const top = officials.filter((o) => o.reports_to === null || !isAttached(o));
+  const reports = new Map<number, Official[]>();
+  for (const o of officials) {
+    if (o.reports_to === null || !isAttached(o)) continue;
+    const list = reports.get(o.reports_to) ?? [];
+    list.push(o);
+    reports.set(o.reports_to, list);
+  }
 
-  return levels.filter(Boolean).map((members, index) => {
-    const [only] = members;
-    if (members.length === 1 && only) return { heading: only.position_title, members };
-    const bosses = [
-      ...new Set(
-        members
-          .map((m) => (m.reports_to === null ? undefined : byId.get(m.reports_to)?.position_title))
-          .filter((t): t is string => !!t),
-      ),
-    ];
-    return {
-      heading: index === 0 || bosses.length === 0 ? 'Pimpinan' : `Di bawah ${bosses.join(' dan ')}`,
-      members,
-    };
+  const groups: OrgGroup[] = [];
+  if (top.length === 0) return groups;
+  groups.push({
+    heading: top.length === 1 ? top[0]!.position_title : 'Pimpinan',
+    boss: null,
+    members: top,
+    joined: false,
   });
+  for (let i = 0; i < groups.length; i++) {
+    for (const boss of groups[i]!.members) {
+      const members = reports.get(boss.id);
+      if (!members) continue;
+      const above = groups[groups.length - 1]!;
+      groups.push({
+        heading:
+          members.length === 1 ? members[0]!.position_title : `Di bawah ${boss.position_title}`,
+        boss,
+        members,
+        joined: above.members.length === 1 && above.members[0] === boss,
+      });
+    }
+  }
+  return groups;
 }
 
 /** Aparat Desa (/about/official): the organisation, level by level, with photos. */
@@ -71,9 +97,14 @@ export function OfficialsPage() {
         >
           {(officials) => (
             <ol>
-              {groupByLevel(officials).map((level, index) => (
-                <li key={index} aria-labelledby={`tingkat-${index}`}>
-                  {index > 0 && (
+              {groupByBoss(officials).map((level, index) => (
+                <li
+                  key={index}
+                  aria-labelledby={`tingkat-${index}`}
+                  data-joined={level.joined}
+                  className={index > 0 && !level.joined ? 'mt-10' : undefined}
+                >
+                  {level.joined && (
                     <div aria-hidden="true" className="mx-auto h-8 w-px bg-slate-400" />
                   )}
                   <h2

@@ -149,7 +149,13 @@ describe('/service/{type}/{id}', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = renderApp('/service/ku/42');
 
-    expect(await screen.findByText('500/001/3203/XI/2026')).toBeInTheDocument();
+    const number = await screen.findByTestId('nomor-surat');
+    expect(number).toHaveTextContent(/^500\/001\/3203\/XI\/2026$/);
+    // It wraps only after a slash, never inside a part (issue 25).
+    expect(number.querySelectorAll('wbr')).toHaveLength(4);
+    expect(
+      [...number.querySelectorAll('span')].map((part) => [part.textContent, part.className]),
+    ).toEqual(['500/', '001/', '3203/', 'XI/', '2026'].map((part) => [part, 'whitespace-nowrap']));
     expect(screen.getByRole('link', { name: 'Cek keaslian surat' })).toHaveAttribute(
       'href',
       '/verify/tok_abc',

@@ -7,7 +7,7 @@ import {
   requestReference,
   type LetterType,
 } from '@balai/domain';
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DefinitionForm, toRawValues } from '../../../components/form/definition-form.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -213,6 +213,23 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
   );
 }
 
+/**
+ * A letter number that wraps only after a slash ("500/001/3201012001/XI/2026"), never inside
+ * one of its parts.
+ */
+function LetterNumber({ number }: { number: string }) {
+  const parts = number.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      <span className="whitespace-nowrap">
+        {part}
+        {i < parts.length - 1 && '/'}
+      </span>
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
 function OfficeNote({ title, note }: { title: string; note: string }) {
   return (
     <div className="mt-6 border-l-4 border-amber-600 bg-amber-50 p-4 text-slate-900">
@@ -261,7 +278,9 @@ function StatusPanel({ type, request }: { type: LetterType; request: LetterReque
           <dl className="mt-2 space-y-1 text-slate-900">
             <div>
               <dt className="inline font-semibold">Nomor surat: </dt>
-              <dd className="inline break-all">{request.number}</dd>
+              <dd className="inline" data-testid="nomor-surat">
+                <LetterNumber number={request.number} />
+              </dd>
             </div>
             {request.issued_at && (
               <div>
