@@ -90,8 +90,12 @@ describe('signing: the Kepala Desa approves each letter', () => {
     return id;
   }
 
+  /** Once a Kepala Desa is named, only they change the settings, with their password (issue 18). */
+  const headSets = (body: Record<string, unknown>) =>
+    asHead('PUT', '/api/settings/signing', { ...body, confirmation: { password: PASSWORD } });
+
   const setAway = (from: string | null, until: string | null) =>
-    asClerk('PUT', '/api/settings/signing', { head_away_from: from, head_away_until: until });
+    headSets({ head_away_from: from, head_away_until: until });
 
   it('the clerk sends for signature instead of issuing; the actions say so', async () => {
     const id = await processing();
@@ -119,7 +123,7 @@ describe('signing: the Kepala Desa approves each letter', () => {
 
   it('a type without approval is issued in one step, printed with the Kepala Desa account', async () => {
     const k = letterTypeByCode('k')!;
-    const off = await asClerk('PUT', '/api/settings/signing', { approval: { k: false } });
+    const off = await headSets({ approval: { k: false } });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data.approval).toMatchObject({ k: false, ku: true });
     try {
@@ -138,7 +142,7 @@ describe('signing: the Kepala Desa approves each letter', () => {
       const detail = await asResident('GET', `${k.base}/${id}`);
       expect(detail.json().data.signature).toBeNull();
     } finally {
-      await asClerk('PUT', '/api/settings/signing', { approval: { k: true } });
+      await headSets({ approval: { k: true } });
     }
   });
 
@@ -380,7 +384,7 @@ describe('signing: the Kepala Desa approves each letter', () => {
   });
 
   it('during a delegation the Sekretaris Desa signs "a.n. Kepala Desa"', async () => {
-    const missing = await asClerk('PUT', '/api/settings/signing', { head_away_from: '2026-01-01' });
+    const missing = await headSets({ head_away_from: '2026-01-01' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.head_away_until).toBeDefined();
     const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
@@ -415,7 +419,11 @@ describe('signing: the Kepala Desa approves each letter', () => {
       (await asSecretary('PUT', '/api/signing/delegation', { from: today, until: today }))
         .statusCode,
     ).toBe(403);
-    const own = await asHead('PUT', '/api/signing/delegation', { from: today, until: today });
+    const own = await asHead('PUT', '/api/signing/delegation', {
+      from: today,
+      until: today,
+      confirmation: { password: PASSWORD },
+    });
     expect(own.statusCode, own.body).toBe(200);
     const ended = await asHead('DELETE', '/api/signing/delegation');
     expect(ended.statusCode).toBe(200);
@@ -425,7 +433,7 @@ describe('signing: the Kepala Desa approves each letter', () => {
   });
 
   it('settings name only active administrators of the right position; a named signer keeps it', async () => {
-    const bad = await asClerk('PUT', '/api/settings/signing', { head_user_id: ids.clerk });
+    const bad = await headSets({ head_user_id: ids.clerk });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.head_user_id).toEqual([
       'Kepala Desa harus akun administrator aktif dengan jabatan Kepala Desa.',

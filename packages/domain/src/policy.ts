@@ -157,7 +157,9 @@ export function decide<A extends PolicyAction>(
       // No Kepala Desa yet: nothing here decides a letter (every type is issued in one step), so
       // any administrator sets the village up and names its first Kepala Desa, who is told. The
       // away dates are the Kepala Desa's alone.
-      return parts.includes('away') ? deny(AWAY_HEAD_ONLY) : allow;
+      return parts.includes('away') && s.next.head_away_from !== null
+        ? deny(AWAY_HEAD_ONLY)
+        : allow;
     }
     case 'signing.delegate': {
       const s = subject as PolicySubjects['signing.delegate'];

@@ -43,8 +43,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   {
     legend: 'Kepala desa',
     fields: [
-      field.text('head_name', 'Nama kepala desa', { maxLength: 100 }),
-      field.text('head_nip', 'NIP kepala desa', {
+      field.text('head_name', 'Nama kepala desa', {
+        maxLength: 100,
+        hint: 'Dicetak pada surat hanya selama akun Kepala Desa belum ditetapkan di Pengaturan → Tanda Tangan. Setelah itu surat memakai nama dan NIP dari akun tersebut.',
+      }),
+      field.text('head_nip', 'NIP kepala desa (bila ada)', {
+        hint: 'Kepala desa bukan pegawai negeri dan umumnya tidak memiliki NIP: kosongkan bila tidak ada.',
         maxLength: 30,
         pattern: '[0-9 .]+',
         patternMessage: 'NIP kepala desa hanya boleh berisi angka, spasi dan titik.',

@@ -14,6 +14,7 @@ import {
   SIGNER_ONLY,
   approvalRequired,
   delegationActive,
+  holdsPosition,
   signerFor,
   todayIso,
   transitionApplies,
@@ -119,12 +120,7 @@ async function headCanSign(db: Kysely<Database>, state: SigningState): Promise<b
   const id = state.setup.head_user_id;
   if (id === null) return false;
   const [head] = await findSigningAccounts(db, [id]);
-  return (
-    head !== undefined &&
-    head.role === 'ADMINISTRATOR' &&
-    Boolean(head.active) &&
-    head.position === 'kepala_desa'
-  );
+  return holdsPosition(head, 'kepala_desa');
 }
 
 /** The accounts told of a letter waiting for signature: the Kepala Desa, and the delegate. */
@@ -264,14 +260,16 @@ export function sendMails(deps: WorkflowDeps, mails: readonly PendingMail[]): vo
 
 /**
  * The signature block of a letter nobody signs electronically (a type without approval, a draft
- * preview): the Kepala Desa named in the settings, from their account; undefined when none is
- * named, so the settings' free-text head_name and head_nip print instead.
+ * preview): the Kepala Desa named in the settings, from their account (its NIP only when it has
+ * one); undefined only when none is named, so the settings' free-text head_name and head_nip
+ * print instead. Once an account is named the free text is never printed (issue 18): a named
+ * account cannot be deleted (its row is always there).
  */
 export async function printedHead(db: Kysely<Database>): Promise<LetterPdfSigner | undefined> {
   const setup = await getSigningSetup(db);
   if (setup.head_user_id === null) return undefined;
   const [head] = await findSigningAccounts(db, [setup.head_user_id]);
-  if (!head || !head.active || head.position !== 'kepala_desa') return undefined;
+  if (!head) return undefined;
   return {
     name: head.name,
     nip: head.nip,

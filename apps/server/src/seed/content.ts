@@ -25,7 +25,7 @@ export const DEMO_SETTINGS = {
   phone: '(0251) 8612-345',
   email: 'pemdes@sukamaju.desa.id',
   head_name: 'H. Dedi Supriadi, S.Sos.',
-  head_nip: '19720415 199803 1 006',
+  head_nip: null,
   village_code: '3201012001',
   letter_number_format: DEFAULT_LETTER_NUMBER_FORMAT,
   social_whatsapp: 'https://wa.me/6281110002001',

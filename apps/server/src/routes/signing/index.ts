@@ -4,32 +4,32 @@ import sharp from 'sharp';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  HEAD_ONLY,
   LETTER_TYPES,
   ON_BEHALF_LABEL,
   POSITION_LABELS,
   SIGNER_ONLY,
-  WRONG_PASSWORD,
-  WRONG_PIN,
   apiPaths,
   approveSchema,
+  decide,
+  holdsPosition,
   delegationActive,
   delegationSchema,
   requestReference,
   returnSchema,
   signingPinRemoveSchema,
   signingPinSchema,
+  signingChanges,
   signingSettingsUpdateSchema,
   todayIso,
+  type Confirmation,
   type Position,
   type SigningSetup,
 } from '@balai/domain';
 import { HttpError, forbidden, invalidField } from '../../lib/http-error.ts';
 import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
 import { meta, pageQuery } from '../../lib/pagination.ts';
-import { isoPlus } from '../../lib/time.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
-import { recentFailures, writeAudit } from '../../repositories/audit-log.ts';
+import { writeAudit } from '../../repositories/audit-log.ts';
 import { insertFile } from '../../repositories/files.ts';
 import { parseApplicant, parseData } from '../../repositories/letter-requests.ts';
 import {
@@ -46,7 +46,14 @@ import {
 import type { UserRow } from '../../repositories/users.ts';
 import { approveLetters, returnLetter } from '../../letters/signing.ts';
 import { signingState } from '../../letters/signing-rules.ts';
-import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { authorize, confirmSigner, refuseDenied } from '../../services/signing-confirmation.ts';
+import {
+  firstNamingNotice,
+  noticeSigners,
+  sendSigningMails,
+  setupChangedNotice,
+} from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
 import { MAX_UPLOAD_BYTES, processImage, uploadMessages } from '../content/images.ts';
 import { typeOf } from '../letters/schemas.ts';
@@ -54,11 +61,6 @@ import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
 
 const tags = ['Tanda Tangan'];
 const security = [{ bearerAuth: [] }];
-
-/** Failed password or PIN checks per account in the window before the next check is refused. */
-export const CONFIRM_FAILURES = 10;
-const CONFIRM_WINDOW_MS = 15 * 60_000;
-const CONFIRM_FAILED = 'signing.confirm_failed';
 
 const accountOut = z
   .object({
@@ -211,15 +213,27 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const b = request.body;
+      const { confirmation, ...b } = request.body;
+      const user = currentAuth(request).user;
       const before = await getSigningSetup(app.db);
+      const headChanges = b.head_user_id !== undefined && b.head_user_id !== before.head_user_id;
       const next: SigningSetup = {
         head_user_id: b.head_user_id === undefined ? before.head_user_id : b.head_user_id,
         secretary_user_id:
           b.secretary_user_id === undefined ? before.secretary_user_id : b.secretary_user_id,
-        head_away_from: b.head_away_from === undefined ? before.head_away_from : b.head_away_from,
+        // Away dates belong to the Kepala Desa who set them: another Kepala Desa starts without.
+        head_away_from:
+          b.head_away_from !== undefined
+            ? b.head_away_from
+            : headChanges
+              ? null
+              : before.head_away_from,
         head_away_until:
-          b.head_away_until === undefined ? before.head_away_until : b.head_away_until,
+          b.head_away_until !== undefined
+            ? b.head_away_until
+            : headChanges
+              ? null
+              : before.head_away_until,
         approval_exempt: b.approval
           ? [
               ...before.approval_exempt.filter((c) => !(c in b.approval!)),
@@ -229,31 +243,58 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             ]
           : before.approval_exempt,
       };
+      // Only the named Kepala Desa, with their own password or PIN; the first naming is open to
+      // any administrator (ADR 0017, packages/domain/src/policy.ts).
+      const decision = decide(user, 'signing.configure', { setup: before, next });
+      refuseDenied(decision);
       await checkAccounts(next);
-      await app.db.transaction().execute(async (trx) => {
+      const method = await authorize(app.db, { user, ip: request.ip }, decision, confirmation);
+      const parts = signingChanges(before, next);
+      const firstNaming = before.head_user_id === null && next.head_user_id !== null;
+      const mails = await app.db.transaction().execute(async (trx) => {
         await saveSigningSetup(trx, next);
         await writeAudit(trx, {
           action: 'signing.settings',
-          user_id: currentAuth(request).user.id,
+          user_id: user.id,
           subject_type: 'settings',
           subject_id: 1,
           ip: request.ip,
-          detail: { fields: Object.keys(b), ...changed(before, next) },
+          detail: {
+            fields: Object.keys(b),
+            ...changed(before, next),
+            confirmed_by: method,
+            ...(firstNaming ? { first_naming: true } : {}),
+          },
         });
-        if (
-          before.head_away_from !== next.head_away_from ||
-          before.head_away_until !== next.head_away_until
-        ) {
+        if (parts.includes('away')) {
           await writeAudit(trx, {
             action: 'signing.delegation',
-            user_id: currentAuth(request).user.id,
+            user_id: user.id,
             subject_type: 'settings',
             subject_id: 1,
             ip: request.ip,
             detail: { from: next.head_away_from, until: next.head_away_until, by: 'settings' },
           });
         }
+        if (parts.length === 0) return [];
+        // The Kepala Desa (the one before and the one after) is told; a first one, that they were named.
+        const told = await noticeSigners(
+          trx,
+          firstNaming ? [] : [before.head_user_id, next.head_user_id],
+          setupChangedNotice(user.name, parts),
+          app.config.PUBLIC_URL,
+        );
+        const named = firstNaming
+          ? await noticeSigners(
+              trx,
+              [next.head_user_id],
+              firstNamingNotice(user.name),
+              app.config.PUBLIC_URL,
+            )
+          : [];
+        return [...told, ...named];
       });
+      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return { data: await present(await getSigningSetup(app.db)) };
     },
   );
@@ -268,7 +309,7 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const check = (key: string, id: number | null, position: Position, label: string) => {
       if (id === null) return;
       const r = rows.find((x) => x.id === id);
-      if (!r || r.role !== 'ADMINISTRATOR' || !r.active || r.position !== position) {
+      if (!r || !holdsPosition(r, position)) {
         errors[key] = [`${label} harus akun administrator aktif dengan jabatan ${label}.`];
       }
     };
@@ -310,58 +351,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     ip: request.ip,
   });
 
-  /**
-   * The signer's password or PIN, checked like a signature passphrase. After
-   * CONFIRM_FAILURES failures in 15 minutes the account's checks are refused (429) until the
-   * window passes, whatever the address: a stolen session must not become a way to guess them.
-   */
-  async function confirm(
+  const confirm = (
     request: FastifyRequest,
     user: UserRow,
     given: { password?: string | undefined; pin?: string | undefined },
-  ): Promise<'password' | 'pin'> {
-    const key = `user:${user.id}`;
-    const since = isoPlus(-CONFIRM_WINDOW_MS);
-    const failures = await recentFailures(app.db, {
-      action: CONFIRM_FAILED,
-      since,
-      subjectKey: key,
-    });
-    if (failures.length >= CONFIRM_FAILURES) {
-      const oldest = Date.parse(failures[0]!);
-      const seconds = Math.max(1, Math.ceil((oldest + CONFIRM_WINDOW_MS - Date.now()) / 1000));
-      throw new HttpError(
-        429,
-        `Terlalu banyak percobaan kata sandi atau PIN. Silakan coba lagi dalam ${Math.ceil(seconds / 60)} menit.`,
-        undefined,
-        { 'retry-after': String(seconds) },
-      );
-    }
-    const method = given.pin !== undefined ? 'pin' : 'password';
-    if (method === 'pin' && user.signing_pin_hash === null) {
-      throw invalidField(
-        'pin',
-        'Anda belum membuat PIN. Gunakan kata sandi, atau buat PIN lebih dulu.',
-      );
-    }
-    const ok =
-      method === 'pin'
-        ? await verifyPassword(user.signing_pin_hash, given.pin ?? '')
-        : await verifyPassword(user.password_hash, given.password ?? '');
-    if (!ok) {
-      await writeAudit(app.db, {
-        action: CONFIRM_FAILED,
-        user_id: user.id,
-        subject_type: 'user',
-        subject_id: user.id,
-        subject_key: key,
-        ip: request.ip,
-        detail: { method },
-      });
-      throw invalidField(method, method === 'pin' ? WRONG_PIN : WRONG_PASSWORD);
-    }
-    return method;
-  }
+  ) => confirmSigner(app.db, { user, ip: request.ip }, given);
 
   app.get(
     '/signing/me',
@@ -616,18 +610,20 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function setDelegation(
     request: FastifyRequest,
     dates: { from: string; until: string } | null,
+    confirmation?: Confirmation,
   ): Promise<void> {
     const user = currentAuth(request).user;
     const setup = await getSigningSetup(app.db);
-    if (setup.head_user_id !== user.id || user.position !== 'kepala_desa')
-      throw forbidden(HEAD_ONLY);
+    const decision = decide(user, 'signing.delegate', { setup, ending: dates === null });
+    refuseDenied(decision);
     if (dates && setup.secretary_user_id === null) {
       throw invalidField(
         'from',
         'Sekretaris Desa belum ditetapkan di Pengaturan, jadi tidak ada yang dapat menandatangani atas nama Anda.',
       );
     }
-    await app.db.transaction().execute(async (trx) => {
+    const method = await authorize(app.db, { user, ip: request.ip }, decision, confirmation);
+    const mails = await app.db.transaction().execute(async (trx) => {
       await saveSigningSetup(trx, {
         ...setup,
         head_away_from: dates?.from ?? null,
@@ -639,9 +635,21 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         subject_type: 'settings',
         subject_id: 1,
         ip: request.ip,
-        detail: { from: dates?.from ?? null, until: dates?.until ?? null, by: 'head' },
+        detail: {
+          from: dates?.from ?? null,
+          until: dates?.until ?? null,
+          by: 'head',
+          confirmed_by: method,
+        },
       });
+      return noticeSigners(
+        trx,
+        [user.id],
+        setupChangedNotice(user.name, ['away']),
+        app.config.PUBLIC_URL,
+      );
     });
+    sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
   }
 
   app.put(
@@ -656,7 +664,8 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setDelegation(request, request.body);
+      const { confirmation, ...dates } = request.body;
+      await setDelegation(request, dates, confirmation);
       return { message: 'Masa berhalangan disimpan.' };
     },
   );

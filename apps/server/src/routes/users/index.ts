@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLES, maskIdNumbers, userCreateSchema, userUpdateSchema } from '@balai/domain';
+import { ROLES, decide, maskIdNumbers, userCreateSchema, userUpdateSchema } from '@balai/domain';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
@@ -111,7 +111,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
-      const method = await authorize(app.db, { user: actor, ip: request.ip }, decision, confirmation);
+      const method = await authorize(
+        app.db,
+        { user: actor, ip: request.ip },
+        decision,
+        confirmation,
+      );
       const passwordHash = await hashPassword(password);
       let mails: PendingMail[] = [];
       const created = await app.db.transaction().execute(async (trx) => {
@@ -220,7 +225,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const clashes = await findUniqueClashes(app.db, values, target.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
-      const method = await authorize(app.db, { user: actor, ip: request.ip }, decision, confirmation);
+      const method = await authorize(
+        app.db,
+        { user: actor, ip: request.ip },
+        decision,
+        confirmation,
+      );
       const passwordHash = password ? await hashPassword(password) : undefined;
       let mails: PendingMail[] = [];
       // The office corrects identity fields from the KTP and KK; each change is audited below.
@@ -307,9 +317,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target) throw notFound('Pengguna tidak ditemukan.');
       if (target.id === actor.id) throw conflict('Anda tidak dapat menghapus akun Anda sendiri.');
       // A named signer is never deleted: the settings would lose their signer (issue 18, E).
-      refuseDenied(
-        decide(actor, 'user.delete', { setup: await getSigningSetup(app.db), target }),
-      );
+      refuseDenied(decide(actor, 'user.delete', { setup: await getSigningSetup(app.db), target }));
       await app.db.transaction().execute(async (trx) => {
         if (
           target.role === 'ADMINISTRATOR' &&

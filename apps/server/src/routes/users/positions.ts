@@ -1,4 +1,10 @@
-import { DEFAULT_ADMIN_POSITION, type Position } from '@balai/domain';
+import {
+  DEFAULT_ADMIN_POSITION,
+  POSITION_LABELS,
+  holdsPosition,
+  namedAs,
+  type Position,
+} from '@balai/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, invalidField } from '../../lib/http-error.ts';
@@ -32,17 +38,12 @@ export async function assertSignerKept(
   target: UserRow,
   next: { role: UserRow['role']; position: Position | null; active: boolean },
 ): Promise<void> {
-  const setup = await getSigningSetup(db);
-  const named =
-    setup.head_user_id === target.id
-      ? { position: 'kepala_desa' as const, label: 'Kepala Desa' }
-      : setup.secretary_user_id === target.id
-        ? { position: 'sekretaris_desa' as const, label: 'Sekretaris Desa' }
-        : null;
-  if (!named) return;
-  if (next.role !== 'ADMINISTRATOR' || next.position !== named.position || !next.active) {
+  const position = namedAs(await getSigningSetup(db), target.id);
+  if (!position) return;
+  if (!holdsPosition(next, position)) {
+    const label = POSITION_LABELS[position];
     throw conflict(
-      `Akun ini ditetapkan sebagai ${named.label} di Pengaturan → Tanda Tangan. Tetapkan akun ${named.label} lain lebih dulu.`,
+      `Akun ini ditetapkan sebagai ${label} di Pengaturan → Tanda Tangan. Tetapkan akun ${label} lain lebih dulu.`,
     );
   }
 }
