@@ -58,7 +58,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ISSUED = Number(process.env.BENCH_ISSUED ?? 200);
 /** Bursts sent before the measured ones (not counted; their errors are). */
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 20);
-const PUBLIC_URL = 'http://localhost:3000';
+// Not a loopback address: letters are issued here, and a loopback QR address would be refused
+// unless the settings allow it (issue 25.1).
+const PUBLIC_URL = 'https://sukamaju.desa.id';
 const PASSWORD = 'bench-warga-123';
 const ADMIN = { email: 'admin@bench.desa.id', password: 'bench-admin-123' };
 /** The office's administrators at their desks: the admin lists' concurrency. */

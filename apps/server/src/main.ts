@@ -1,3 +1,4 @@
+import { isLoopbackUrl, loopbackQrWarning } from '@balai/domain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/database.ts';
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`Balai berjalan di ${config.PUBLIC_URL} (basis data: ${db.dialect})`);
+  // A QR address a phone cannot open: said at every start until PUBLIC_URL is set (issue 25.1).
+  if (isLoopbackUrl(config.PUBLIC_URL)) {
+    console.log(`\nPERINGATAN: ${loopbackQrWarning(config.PUBLIC_URL)}\n`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -73,11 +73,15 @@ describe('village settings', () => {
       head_nip: _n,
       village_code: _c,
       letter_number_format: _f,
+      qr_address: _q,
+      allow_loopback_qr: _a,
       updated_at: _u,
       ...expected
     } = admin;
     expect(pub.json().data).toEqual(expected);
-    expect(pub.body).not.toMatch(/head_name|head_nip|village_code|letter_number_format|19720415/);
+    expect(pub.body).not.toMatch(
+      /head_name|head_nip|village_code|letter_number_format|19720415|qr_address|allow_loopback_qr/,
+    );
 
     const full = await ctx.app.inject({
       method: 'GET',

@@ -176,6 +176,13 @@ export const settingsUpdateSchema = z
       }),
     ),
     social: z.preprocess((v) => v ?? EMPTY_SOCIAL, settingsSocialSchema),
+    /**
+     * Letters may be issued while their QR code points at a loopback address (a demo on one
+     * computer, issue 25.1). Left out: unchanged.
+     */
+    allow_loopback_qr: z
+      .boolean({ error: 'Izinkan QR alamat lokal harus ya atau tidak.' })
+      .optional(),
   })
   .superRefine((s, ctx) => {
     // A format that prints the village code needs one, or every letter number has a hole.
@@ -231,6 +238,13 @@ export const adminSettingsSchema = publicSettingsSchema.extend({
   head_nip: z.string().nullable(),
   village_code: z.string().nullable(),
   letter_number_format: z.string(),
+  /**
+   * Where the QR code of every issued letter points (PUBLIC_URL + /verify/…), and whether that
+   * is a loopback address a phone cannot open (issue 25.1).
+   */
+  qr_address: z.object({ url: z.string(), loopback: z.boolean() }),
+  /** Letters may be issued with a loopback QR address (the administrator confirmed: a demo). */
+  allow_loopback_qr: z.boolean(),
   updated_at: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

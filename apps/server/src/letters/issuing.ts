@@ -5,6 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  isLoopbackUrl,
+  loopbackQrRefusal,
   publicPaths,
   todayIso,
   type ApplicantSnapshot,
@@ -79,6 +81,11 @@ export async function issueLetter(
 ): Promise<LetterRequestRow> {
   const { db } = deps;
   const settings = await getSettings(db);
+  // A QR code that only opens on this computer: refused unless the administrator confirmed it
+  // (a demo), issue 25.1. Nothing is written before this.
+  if (isLoopbackUrl(deps.publicUrl) && settings.allow_loopback_qr !== 1) {
+    throw conflict(loopbackQrRefusal(deps.publicUrl));
+  }
   const logo = settings.logo_file_id ? await logoBytes(db, settings.logo_file_id) : null;
   const format = settings.letter_number_format;
   const signer = changes.signature ? undefined : await printedHead(db);

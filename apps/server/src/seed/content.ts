@@ -32,6 +32,8 @@ export const DEMO_SETTINGS = {
   social_youtube: 'https://www.youtube.com/@desasukamaju',
   social_instagram: 'https://www.instagram.com/desasukamaju',
   social_twitter: 'https://x.com/desasukamaju',
+  // The demo runs on one computer: its letters may carry a localhost QR address (issue 25.1).
+  allow_loopback_qr: 1,
 } as const;
 
 /** Population by sex; every table below adds up to these. */

@@ -70,3 +70,18 @@ export function useNumberPreview(format: string | null, type: string) {
   );
   return { preview: data?.data, error: error as unknown, isLoading };
 }
+
+/** `PUT /api/settings/qr-address`: letters may (or may not) be issued with a loopback QR address. */
+export const QR_ADDRESS_PATH = '/settings/qr-address';
+
+/** Saves the administrator's confirmation of a local QR address (a demo, issue 25.1). */
+export async function saveAllowLoopbackQr(
+  allow: boolean,
+  mutate: ScopedMutator,
+): Promise<AdminSettings> {
+  const { data } = await api.put<{ data: AdminSettings }>(QR_ADDRESS_PATH, {
+    allow_loopback_qr: allow,
+  });
+  await mutate(ADMIN_SETTINGS_KEY, { data }, { revalidate: false });
+  return data;
+}

@@ -27,6 +27,8 @@ const STORED: AdminSettings = {
   head_nip: '19720415 199803 1 006',
   village_code: '3203012001',
   letter_number_format: '{code}/{seq:3}/{village_code}/{month_roman}/{year}',
+  qr_address: { url: 'https://sukamaju.desa.id/verify/…', loopback: false },
+  allow_loopback_qr: false,
   social: {
     whatsapp: 'https://wa.me/6281234567890',
     youtube: 'https://www.youtube.com/@desasukamaju',

@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { saveSettings, useAdminSettings } from '../api/settings-admin.ts';
+import { QrAddressPanel } from './qr-address-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 /**
@@ -48,6 +49,7 @@ export function SettingsPage() {
       {error != null && !settings && <ErrorBlock error={error} onRetry={retry} />}
       {settings && (
         <div className="max-w-3xl">
+          <QrAddressPanel settings={settings} />
           <SettingsForm settings={settings} onSubmit={save} onDirtyChange={setDirty} />
         </div>
       )}
