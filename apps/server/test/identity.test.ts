@@ -128,14 +128,17 @@ describe('verified identities', () => {
 
   it('an unverified resident may still change them; the change is audited with NIK masked', async () => {
     const { user, as } = await resident();
-    const res = await as('PUT', '/api/profile', { nik: '3201015506900042' });
+    // (A new NIK goes to the office first: nik-requests.test.ts, issue 18.9.)
+    const res = await as('PUT', '/api/profile', { kk_number: '3201015506900042' });
     expect(res.statusCode, res.body).toBe(200);
     const row = (await listAudit(ctx.testDb.db.kysely, { action: 'user.identity.change' })).find(
       (a) => a.subject_id === user.id,
     );
     expect(row?.user_id).toBe(user.id);
     expect(JSON.parse(row!.detail!)).toEqual({
-      changes: { nik: { old: auditValue('nik', user.nik), new: '************0042' } },
+      changes: {
+        kk_number: { old: auditValue('kk_number', user.kk_number), new: '************0042' },
+      },
     });
   });
 

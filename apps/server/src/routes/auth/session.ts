@@ -13,11 +13,13 @@ import {
   type UserRow,
 } from '../../repositories/users.ts';
 import { maskEmail } from '../../services/mailer.ts';
+import { mailLine } from '../../services/mail-text.ts';
 import {
   auditIdentityChanges,
   identityChanges,
   refuseLockedIdentity,
 } from '../../services/identity.ts';
+import { nikRequestedMessage, requestNikChange } from '../../services/nik-requests.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { currentAuth } from '../../types.ts';
@@ -35,7 +37,7 @@ function emailChangedNotice(name: string, oldEmail: string, newEmail: string) {
     to: oldEmail,
     subject: 'Alamat e-mail akun Balai Anda diganti',
     text: [
-      `Halo ${name},`,
+      `Halo ${mailLine(name)},`,
       '',
       `Alamat e-mail akun Balai Anda baru saja diganti menjadi ${maskEmail(newEmail)}.`,
       'Mulai sekarang pemberitahuan dan tautan atur ulang kata sandi dikirim ke alamat baru itu.',
@@ -128,21 +130,36 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Profil'],
         summary: 'Mengubah biodata dan kontak sendiri (bukan peran atau status aktif)',
         security: [{ bearerAuth: [] }],
+        description:
+          'Sebuah NIK baru tidak langsung dipakai: dicatat untuk diperiksa petugas desa (nik_change), dengan jawaban yang sama siapa pun pemilik NIK itu; paling banyak 3 kali dalam 24 jam.',
         body: profileUpdateSchema,
-        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+        response: responses({
+          200: z.object({
+            data: apiUserSchema,
+            nik_change: z
+              .object({ status: z.literal('requested'), message: z.string() })
+              .optional(),
+          }),
+        }),
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const { current_password: currentPassword, ...changes } = request.body;
+      const { current_password: currentPassword, ...given } = request.body;
       // Once the office has verified the identity, only the office changes it (issue 11.6).
-      refuseLockedIdentity(user, changes);
+      refuseLockedIdentity(user, given);
+      // A new NIK is never saved here, whoever holds it: the office checks it (issue 18.9).
+      const { nik: newNik, ...rest } = given;
+      const nikRequested = typeof newNik === 'string' && newNik !== user.nik ? newNik : null;
+      const changes = nikRequested === null ? given : rest;
       const emailChanges = changes.email !== undefined && changes.email !== user.email;
       // A stolen session must not become the account: a new e-mail (where reset links go)
       // needs the password, and the old address is told (issue 14.2).
       if (emailChanges) await assertCurrentPassword(request, user, currentPassword);
       const clashes = await findUniqueClashes(app.db, changes, user.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      // After every other check, so a refused save records no request.
+      if (nikRequested !== null) await requestNikChange(app.db, user, nikRequested, request.ip);
       const identity = identityChanges(user, changes);
       const updated = await app.db.transaction().execute(async (trx) => {
         const row = await updateUser(trx, user.id, changes);
@@ -169,7 +186,17 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
             request.log.error({ err }, 'e-mail-change notice could not be sent'),
           );
       }
-      return { data: toApiUser(updated) };
+      return {
+        data: toApiUser(updated),
+        ...(nikRequested !== null
+          ? {
+              nik_change: {
+                status: 'requested' as const,
+                message: nikRequestedMessage(nikRequested),
+              },
+            }
+          : {}),
+      };
     },
   );
 

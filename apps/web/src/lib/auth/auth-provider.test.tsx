@@ -167,7 +167,8 @@ describe('auth store', () => {
         await result.current.swr.mutate('/settings', settings, false);
         await result.current.swr.mutate(['/letter-requests', { per_page: 100 }], list, false);
       });
-      const cached = (key: unknown) => result.current.swr.cache.get(unstable_serialize(key))?.data;
+      const cached = (key: Parameters<typeof unstable_serialize>[0]) =>
+        result.current.swr.cache.get(unstable_serialize(key))?.data;
       expect(cached('/profile')).toEqual(profile);
       await act(() => result.current.auth.logout());
       expect(cached('/profile')).toBeUndefined();

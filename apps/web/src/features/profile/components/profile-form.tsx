@@ -54,7 +54,8 @@ function toFormValues(profile: ApiUser): Record<ProfileField, string> {
 
 export interface ProfileFormProps {
   profile: ApiUser;
-  onSaved: (profile: ApiUser) => void;
+  /** `nikChange`: the office checks a new NIK first; what to tell the resident (issue 18.9). */
+  onSaved: (profile: ApiUser, nikChange: string | null) => void;
   onCancel: () => void;
 }
 
@@ -78,11 +79,10 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     const { current_password: currentPassword, ...rest } = values;
     try {
-      onSaved(
-        await updateProfile(
-          emailChanged ? { ...rest, current_password: currentPassword ?? '' } : rest,
-        ),
+      const saved = await updateProfile(
+        emailChanged ? { ...rest, current_password: currentPassword ?? '' } : rest,
       );
+      onSaved(saved.user, saved.nikChange);
     } catch (error) {
       applyServerErrors(form.setError, error, [...PROFILE_FIELDS, 'current_password']);
     }

@@ -66,6 +66,27 @@ describe('profile page', () => {
     expect(await screen.findByText('Petani')).toBeInTheDocument();
   });
 
+  it('a new NIK: the profile keeps the old one and says the office checks it first', async () => {
+    const message =
+      'Perubahan NIK menjadi ************0099 dicatat dan akan diperiksa petugas desa. Bawa KTP Anda ke kantor desa; NIK di profil diganti setelah diperiksa.';
+    const server = serveProfile((req) => {
+      const { nik: _nik, ...rest } = req.body as Record<string, unknown>;
+      return {
+        body: { data: { ...RESIDENT, ...rest }, nik_change: { status: 'requested', message } },
+      };
+    });
+    seedSession(RESIDENT);
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Ubah profil' }));
+    await user.clear(screen.getByLabelText('NIK (opsional)'));
+    await user.type(screen.getByLabelText('NIK (opsional)'), '3203012345670099');
+    await user.click(screen.getByRole('button', { name: 'Simpan profil' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(server.seen('PUT /api/profile')[0]!.body).toMatchObject({ nik: '3203012345670099' });
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('3203012345670001')).toBeInTheDocument();
+  });
+
   it('asks for the current password only when the e-mail changes, and shows the server answer on it', async () => {
     let calls = 0;
     const server = serveProfile((req) => {

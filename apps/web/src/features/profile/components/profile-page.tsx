@@ -27,10 +27,12 @@ export function ProfilePage() {
     window.requestAnimationFrame(() => editButtonRef.current?.focus());
   }
 
-  function onSaved(saved: ApiUser) {
+  function onSaved(saved: ApiUser, nikChange: string | null) {
     void mutate({ data: saved }, { revalidate: false });
     updateUser({ name: saved.name, email: saved.email });
     toast.success('Profil berhasil disimpan.');
+    // The new NIK waits for the office: said until the resident closes it (issue 18.9).
+    if (nikChange) toast.info(nikChange, { persistent: true });
     stopEditing();
   }
 
