@@ -1,4 +1,4 @@
-import type { FieldDef } from '@balai/domain';
+import { formatDateId, todayIso, type FieldDef } from '@balai/domain';
 
 const nf = new Intl.NumberFormat('id-ID');
 const MAX_TEXT = 80;
@@ -14,6 +14,16 @@ export function shortText(value: string) {
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
+}
+
+/**
+ * A date the Indonesian way: "17 Oktober 2026". A calendar date is read as it is; an instant
+ * (a database that hands dates back as timestamps) is the day it is in the village (WIB).
+ */
+export function dateText(value: string) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateId(value);
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : formatDateId(todayIso(at));
 }
 
 /** One cell of the admin table, shown the way its field's kind reads best. */
@@ -49,5 +59,6 @@ export function Cell({ field, row }: { field: FieldDef; row: Record<string, unkn
     );
   }
   if (typeof value === 'number') return <>{nf.format(value)}</>;
+  if (field.kind === 'date') return <>{dateText(String(value))}</>;
   return <>{shortText(String(value))}</>;
 }

@@ -120,8 +120,10 @@ function StatusTabs({
     })),
   ];
   return (
-    <nav aria-label="Status permohonan" className="mb-4 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-b border-slate-300">
+    // The tabs wrap onto a second line when the sidebar leaves too little width (1280 px cut
+    // "Selesai" to "Seles…" with no cue that more were hidden).
+    <nav aria-label="Status permohonan" className="mb-4 border-b border-slate-300">
+      <ul className="flex flex-wrap gap-x-1" data-testid="status-tabs">
         {tabs.map((tab) => {
           const active = (current ?? null) === tab.status;
           return (
@@ -129,7 +131,7 @@ function StatusTabs({
               <Link
                 to={hrefFor(tab.status)}
                 aria-current={active ? 'page' : undefined}
-                className={`-mb-px inline-flex min-h-11 items-center gap-2 border-b-4 px-3 py-2 font-semibold ${
+                className={`-mb-px inline-flex min-h-11 items-center gap-2 whitespace-nowrap border-b-4 px-3 py-2 font-semibold ${
                   active
                     ? 'border-brand-800 text-slate-900'
                     : 'border-transparent text-brand-800 underline underline-offset-2 hover:text-brand-900'

@@ -229,6 +229,9 @@ describe('letter desk queue', () => {
       'aria-current',
       'page',
     );
+    // Too narrow for all of them (1280 px beside the sidebar): they wrap, none is cut off.
+    expect(within(tabs).getByTestId('status-tabs')).toHaveClass('flex-wrap');
+    expect(tabs).not.toHaveClass('overflow-x-auto');
     const table = await screen.findByRole('table');
     const oldRow = within(table).getByRole('row', { name: /KU-000007/ });
     expect(oldRow).toHaveTextContent(/Lewat batas 2 hari kerja/);
