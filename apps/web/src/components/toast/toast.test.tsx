@@ -85,11 +85,15 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Kesalahan: Pesan 4');
   });
 
-  it('sits top centre on small screens and top right from lg', async () => {
+  it('sits bottom centre on small screens and bottom right from lg, off the bell and user menu', async () => {
     setup();
     const region = screen.getByRole('region', { name: 'Pemberitahuan' });
     expect(region.className).toMatch(/\binset-x-0\b.*\bitems-center\b/);
     expect(region.className).toMatch(/\blg:right-4\b/);
+    expect(region.className).toMatch(
+      /\bbottom-\[max\(0\.75rem,env\(safe-area-inset-bottom\)\)\].*\blg:bottom-4\b/,
+    );
+    expect(region.className).not.toMatch(/\btop-/);
     expect(region.className).toMatch(/\blg:items-end\b/);
   });
 });

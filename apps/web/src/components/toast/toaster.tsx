@@ -5,7 +5,8 @@ import type { Toast } from './toast-context.ts';
 const ToastItem = lazy(async () => ({ default: (await import('./toast-item.tsx')).ToastItem }));
 
 /**
- * Top centre on small screens, top right from `lg`. The list is a polite live region that exists
+ * Bottom centre on small screens, bottom right from `lg`: at the top they covered the bell and
+ * the user menu (issue 25). The list is a polite live region that exists
  * before any toast arrives, so screen readers announce each one; errors are alerts.
  */
 export function Toaster({
@@ -20,7 +21,7 @@ export function Toaster({
       aria-live="polite"
       aria-label="Pemberitahuan"
       role="region"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[70] flex flex-col items-center gap-2 px-3 lg:inset-x-auto lg:right-4 lg:top-4 lg:items-end lg:px-0"
+      className="pointer-events-none fixed inset-x-0 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-[70] flex flex-col items-center gap-2 px-3 lg:inset-x-auto lg:bottom-4 lg:right-4 lg:items-end lg:px-0"
     >
       {toasts.length > 0 && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { profileUpdateSchema, type ApiUser } from '@balai/domain';
+import { formatDateId, profileUpdateSchema, type ApiUser } from '@balai/domain';
 import type { InputHTMLAttributes } from 'react';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
 import { Select } from '../../../components/form/select.tsx';
@@ -134,24 +134,34 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
               }
               const { hint, width, ...input } = INPUTS[field] ?? {};
               if (isLockedField(profile, field)) {
-                // Sent back unchanged with the rest; the server refuses any other value.
+                // Shown as text, not as a box that looks editable (issue 25); sent back
+                // unchanged with the rest through the hidden input (the server refuses any
+                // other value).
+                const value = profile[field];
                 return (
-                  <TextInput
-                    key={field}
-                    label={
-                      <>
-                        {label}
-                        <VerifiedTag />
-                      </>
-                    }
-                    hint="Sudah diverifikasi kantor desa; tidak dapat diubah sendiri."
-                    width={width}
-                    error={error}
-                    {...input}
-                    readOnly
-                    className="bg-slate-100"
-                    {...form.register(field)}
-                  />
+                  <div key={field} id={field} tabIndex={-1} data-locked-field={field}>
+                    <p className="font-semibold text-slate-900">
+                      {label}
+                      <VerifiedTag />
+                    </p>
+                    <p className="mt-1 text-lg break-words text-slate-900">
+                      {value == null || value === ''
+                        ? '–'
+                        : field === 'birth_date'
+                          ? formatDateId(String(value))
+                          : String(value)}
+                    </p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      Sudah diverifikasi kantor desa; tidak dapat diubah sendiri.
+                    </p>
+                    {error && (
+                      <p className="mt-1 font-semibold text-red-700">
+                        <span className="sr-only">Kesalahan: </span>
+                        {error}
+                      </p>
+                    )}
+                    <input type="hidden" {...form.register(field)} />
+                  </div>
                 );
               }
               return (

@@ -21,10 +21,6 @@ function serve(profile: ApiUser, put?: () => { status: number; body: unknown }) 
   });
 }
 
-/** The identity fields of the form, found by their label (which carries the tag when verified). */
-const identityInput = (label: string) =>
-  screen.getByRole('textbox', { name: new RegExp(`^${label.replace('.', '\\.')}`) });
-
 describe('profile with a verified identity', () => {
   it('tags the verified fields "Terverifikasi" and says how to ask the office for a correction', async () => {
     serve(VERIFIED);
@@ -47,24 +43,30 @@ describe('profile with a verified identity', () => {
     expect(screen.queryByText(IDENTITY_CORRECTION)).not.toBeInTheDocument();
   });
 
-  it('keeps the identity fields read-only in the form, sends them back unchanged, lets the rest be edited', async () => {
+  it('shows the identity fields in the form as text with "Terverifikasi", not as boxes, sends them back unchanged, lets the rest be edited', async () => {
     const server = serve(VERIFIED);
     seedSession(VERIFIED);
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Ubah profil' }));
 
     expect(screen.getByText(IDENTITY_CORRECTION)).toBeInTheDocument();
+    const shown: Record<string, string> = {
+      name: 'Siti Aminah',
+      nik: '3203012345670001',
+      kk_number: '3203011203100045',
+      birth_place: 'Cianjur',
+      birth_date: '12 April 1990',
+    };
     for (const f of USER_IDENTITY_FIELDS) {
-      const input =
-        f.kind === 'date'
-          ? screen.getByLabelText(new RegExp(`^${f.label}`))
-          : identityInput(f.label);
-      expect(input, f.name).toHaveAttribute('readonly');
-      expect(input).toHaveAccessibleName(`${f.label} Terverifikasi`);
+      // No field to type in (issue 25: they looked editable)…
+      expect(screen.queryByLabelText(new RegExp(`^${f.label.replace('.', '\\.')}`))).toBeNull();
+      // …but the label, the tag and the value as text.
+      const block = document.querySelector<HTMLElement>(`[data-locked-field="${f.name}"]`)!;
+      expect(block, f.name).not.toBeNull();
+      expect(within(block).getByText('Terverifikasi')).toBeInTheDocument();
+      expect(block).toHaveTextContent(`${f.label}Terverifikasi${shown[f.name]}`);
+      expect(within(block).queryByRole('textbox')).toBeNull();
     }
-    const nik = identityInput('NIK');
-    await user.type(nik, '999');
-    expect(nik).toHaveValue('3203012345670001');
 
     await user.type(screen.getByLabelText('Pekerjaan (opsional)'), 'Guru');
     await user.click(screen.getByRole('button', { name: 'Simpan profil' }));
