@@ -80,9 +80,30 @@ function unsupportedMessage(bytes: Buffer): string {
 }
 
 // Markup a browser or an interpreter would act on. Each marker is long enough that compressed
-// image data matches it by chance less than once in tens of thousands of 10 MB uploads.
+// image data matches it by chance less than once in tens of thousands of 10 MB uploads. Besides
+// the elements, any tag carrying an event handler (`<img src=x onerror=…>`, issue 18.10).
 const MARKUP =
-  /<(?:script|iframe|object|embed|html|body|head|meta|form|style|link|base)[\s/>]|<svg\s[^>]*xmlns|<!doctype[\s>]|<\?php|javascript:/i;
+  /<(?:script|iframe|object|embed|html|body|head|meta|form|style|link|base|svg|img|video|audio|math)[\s/>]|<[a-z][a-z0-9]{0,15}\s[^<>]{0,512}?\bon[a-z]{3,20}\s*=|<!doctype[\s>]|<\?php|javascript:/i;
+
+/**
+ * A ZIP entry's local file header anywhere in the file (an archive cut short, or followed by
+ * more bytes, has no end record at the end; issue 18.10): the signature with a plausible
+ * version, method and a printable name; random image data has all of it by chance practically
+ * never.
+ */
+function hasZipEntry(bytes: Buffer): boolean {
+  const METHODS = new Set([0, 8, 9, 12, 14, 93, 95, 98, 99]);
+  for (let i = bytes.indexOf(ZIP_ENTRY); i >= 0; i = bytes.indexOf(ZIP_ENTRY, i + 1)) {
+    if (i + 30 > bytes.length || bytes[i + 4]! > 63 || bytes[i + 5] !== 0) continue;
+    if (!METHODS.has(bytes.readUInt16LE(i + 8))) continue;
+    const nameLength = bytes.readUInt16LE(i + 26);
+    if (nameLength === 0 || nameLength > 512 || i + 30 + nameLength > bytes.length) continue;
+    const name = bytes.subarray(i + 30, i + 30 + nameLength);
+    if (name.every((b) => b >= 0x20 && b < 0x7f)) return true;
+  }
+  return false;
+}
+const ZIP_ENTRY = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** A ZIP (or JAR, DOCX…) appended to the image: its end-of-central-directory record closes the file. */
 function endsWithZip(bytes: Buffer): boolean {
@@ -103,7 +124,7 @@ function endsWithZip(bytes: Buffer): boolean {
 export function carriesPayload(bytes: Buffer): boolean {
   if (MARKUP.test(bytes.toString('latin1'))) return true;
   if (ascii(bytes, 0, 1024).includes('%PDF-')) return true;
-  return endsWithZip(bytes);
+  return endsWithZip(bytes) || hasZipEntry(bytes);
 }
 
 const SHARP_FORMAT: Record<ImageFormat, string> = {
