@@ -1,60 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { letterTypeByCode, requestReference, todayIso } from '@balai/domain';
+import { letterTypeByCode, requestReference, todayIso, type LetterType } from '@balai/domain';
+import { exportedFields } from '../src/letters/export/type-columns.ts';
 import { planLetterExport } from '../src/repositories/letter-export.ts';
 import { DEFAULT_SETTINGS, upsertSettings } from '../src/repositories/settings.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { NO_SUBMISSION_CAPS, client, example, makeResident, pdfText } from './letter-helpers.ts';
+import { parseCsv, readXlsx, sheetValues } from './spreadsheet-helpers.ts';
 
 const ku = letterTypeByCode('ku')!;
 const kdtt = letterTypeByCode('kdtt')!;
 const today = todayIso();
-
-/** RFC 4180 with `;`: quoted fields may hold `;`, `""` and line breaks; records end in CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ';') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
-  return rows;
-}
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** A worksheet's rows as plain values (index 0 is row 1, cell 0 is column A). */
-function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
-  const out: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, n) => {
-    out[n - 1] = (row.values as unknown[]).slice(1);
-  });
-  return out;
-}
 
 const HEADERS = [
   'No.',
@@ -72,6 +29,9 @@ const HEADERS = [
   'Catatan Petugas',
   'Terakhir Diubah',
 ];
+
+/** A per-type export's headers: the queue's, then the type's field labels (issue 25.7). */
+const headersOf = (type: LetterType) => [...HEADERS, ...exportedFields(type).map((f) => f.label)];
 
 /** Purposes a spreadsheet would read as formulas, and what the export must write instead. */
 const FORMULAS = [
@@ -161,7 +121,9 @@ describe('letter exports', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
-    expect(rows[0]).toEqual(HEADERS);
+    // One type's export adds a column per field of the type after the queue's (issue 25.7).
+    const type = /(?:^|&)type=(\w+)/.exec(query)?.[1];
+    expect(rows[0]).toEqual(type ? headersOf(letterTypeByCode(type)!) : HEADERS);
     return rows.slice(1);
   }
 
@@ -265,7 +227,7 @@ describe('letter exports', () => {
     const sheet = wb.getWorksheet('Permohonan Surat')!;
     expect(sheet).toBeDefined();
     const values = sheetValues(sheet);
-    expect(values[0]).toEqual(HEADERS);
+    expect(values[0]).toEqual(headersOf(ku));
     const expected = await listed('type=ku');
     expect(values.slice(1).map((r) => r[1])).toEqual(expected);
     expect(values.slice(1).map((r) => r[0])).toEqual(expected.map((_, i) => i + 1));

@@ -37,9 +37,14 @@ export interface LetterExportFilter {
   createdBefore?: string | undefined;
   search?: string | undefined;
   sort?: 'newest' | 'oldest' | undefined;
+  /** Read each request's own data too (`data`, JSON): the per-type export's field columns. */
+  withData?: boolean | undefined;
 }
 
-/** The columns an export prints (never the letter's data or the verification token). */
+/**
+ * The columns an export prints (never the verification token); the letter's own data only for
+ * a per-type export (`withData`, issue 25.7).
+ */
 const EXPORT_COLUMNS = [
   'r.id',
   'r.type',
@@ -70,6 +75,8 @@ export interface LetterExportRow {
   issued_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The request's fields as stored (JSON), read only with `withData`. */
+  data?: string;
 }
 
 export interface LetterExportPlan {
@@ -93,6 +100,7 @@ export async function planLetterExport(
   const search = f.search?.trim();
   const terms = search ? searchTerms(search) : null;
   const dir = f.sort === 'oldest' ? 'asc' : 'desc';
+  const columns = f.withData ? [...EXPORT_COLUMNS, 'r.data' as const] : EXPORT_COLUMNS;
 
   if (terms && terms.length === 0) {
     // A search of nothing but punctuation: the list answers with no rows, and so does this.
@@ -109,7 +117,7 @@ export async function planLetterExport(
           const slice = ids.slice(i, Math.min(i + EXPORT_CHUNK, max));
           yield (await db
             .selectFrom('letter_requests as r')
-            .select(EXPORT_COLUMNS)
+            .select(columns)
             .where('r.id', 'in', slice)
             .orderBy('r.created_at', dir)
             .orderBy('r.id', dir)
@@ -152,7 +160,7 @@ export async function planLetterExport(
     last: { created_at: string; id: number } | null,
     limit: number,
   ) => {
-    let q = filtered(statuses).select(EXPORT_COLUMNS);
+    let q = filtered(statuses).select(columns);
     if (last) {
       const { created_at, id } = last;
       q = q.where(sql<boolean>`(r.created_at, r.id) ${after} (${created_at}, ${id})`);

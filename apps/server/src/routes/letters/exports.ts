@@ -36,6 +36,7 @@ import { getSettings } from '../../repositories/settings.ts';
 import { villageName } from '../../letters/letter-document.ts';
 import { renderRegisterPdf, periodLabel } from '../../letters/export/register-pdf.ts';
 import { csvStream, xlsxStream, type Cell, type Column } from '../../letters/export/spreadsheet.ts';
+import { typeFieldColumns } from '../../letters/export/type-columns.ts';
 import { currentAuth } from '../../types.ts';
 import { errorSchema } from '../schemas.ts';
 import { parseReference } from './list-requests.ts';
@@ -190,7 +191,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Ekspor antrean permohonan surat sebagai CSV atau Excel (XLSX), dengan filter yang sama seperti daftar; paling banyak 100.000 baris (admin)',
         description:
-          "Semua baris yang cocok dengan filter (bukan hanya satu halaman), urutan sama seperti daftar. CSV: UTF-8 dengan BOM, pemisah titik koma (;), RFC 4180. Sel teks yang diawali =, +, -, @, tab atau CR diberi awalan tanda kutip tunggal ('). Lebih dari 100.000 baris: 422.",
+          "Semua baris yang cocok dengan filter (bukan hanya satu halaman), urutan sama seperti daftar. Dengan `type` (ekspor satu jenis surat), setelah kolom antrean ada satu kolom untuk setiap isian jenis surat itu, berjudul labelnya; tanpa `type` hanya kolom antrean. CSV: UTF-8 dengan BOM, pemisah titik koma (;), RFC 4180. Sel teks yang diawali =, +, -, @, tab atau CR diberi awalan tanda kutip tunggal ('). Lebih dari 100.000 baris: 422.",
         security,
         querystring: exportQuery,
         response: fileResponse('Berkas CSV atau XLSX', ['csv', 'xlsx']),
@@ -213,6 +214,8 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         createdBefore: end,
         search: reference ? undefined : q.search,
         sort: q.sort === 'created_at' ? 'oldest' : 'newest',
+        // One type's desk: a column for each of its fields (issue 25.7).
+        withData: q.type !== undefined,
       });
       if (plan.tooMany) {
         throw new HttpError(
@@ -238,13 +241,19 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
       });
-      const rows = numbered(plan.chunks(), requestCells);
+      const fields = q.type ? typeFieldColumns(letterTypeByCode(q.type)!) : null;
+      const columns = fields
+        ? [...REQUEST_EXPORT_COLUMNS, ...fields.columns]
+        : REQUEST_EXPORT_COLUMNS;
+      const rows = numbered(plan.chunks(), (r, n) =>
+        fields ? [...requestCells(r, n), ...fields.cells(r.data)] : requestCells(r, n),
+      );
       const today = todayIso();
       const name = `permohonan-surat${q.type ? `-${q.type}` : ''}-${today}.${q.format}`;
       const body =
         q.format === 'csv'
-          ? csvStream(REQUEST_EXPORT_COLUMNS, rows)
-          : xlsxStream(REQUEST_EXPORT_COLUMNS, rows, { sheetName: 'Permohonan Surat' });
+          ? csvStream(columns, rows)
+          : xlsxStream(columns, rows, { sheetName: 'Permohonan Surat' });
       return sendFile(reply, body, CONTENT_TYPES[q.format], name);
     },
   );
