@@ -167,7 +167,7 @@ describe('top bar', () => {
     const header = await screen.findByRole('banner');
     expect(header.className).toContain('h-header');
     // The village's name on a line of its own, so a phone does not cut it to "Pemerintah De…".
-    expect(within(header).getByTestId('site-name')).toHaveTextContent('Pemerintah DesaSukamaju');
+    expect(within(header).getByTestId('site-name')).toHaveTextContent('Pemerintah Desa Sukamaju');
     expect(within(header).getByText('Sukamaju')).toHaveClass('block', 'truncate');
     expect(header).toHaveAttribute('data-scrolled', 'false');
     try {

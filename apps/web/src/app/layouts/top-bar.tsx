@@ -82,7 +82,12 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
             >
               Pemerintah Desa
             </span>
-            {village && <span className="block truncate text-base xs:text-lg">{village}</span>}
+            {village && (
+              <>
+                {' '}
+                <span className="block truncate text-base xs:text-lg">{village}</span>
+              </>
+            )}
           </span>
         </Link>
 
