@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode, requestReference } from '@balai/domain';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
@@ -31,6 +32,11 @@ describe('signing: the e-mail to the Kepala Desa', () => {
     asResident = client(ctx.app, await login(ctx.app, (await makeResident(db)).email));
     const set = await asClerk('PUT', '/api/settings/signing', { head_user_id: head.id });
     expect(set.statusCode, set.body).toBe(200);
+    // Being named the first Kepala Desa is announced by e-mail too (issue 18); this suite reads
+    // the mails about letters, so that one is set aside.
+    const named = await outboxMails(outbox, 1);
+    expect(named[0]).toContain('Anda ditetapkan sebagai Kepala Desa');
+    for (const f of fs.readdirSync(outbox)) fs.rmSync(path.join(outbox, f));
   });
   afterAll(async () => {
     await ctx.close();
