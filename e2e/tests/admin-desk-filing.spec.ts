@@ -91,7 +91,7 @@ test('a clerk files for a person without an account, edits the request, and the 
 
   // The queue counts it.
   await page.goto('/admin/service-ku');
-  expect(await tabCount(page, 'Diajukan')).toBe(submittedBefore + 1);
+  await expect.poll(() => tabCount(page, 'Diajukan')).toBe(submittedBefore + 1);
 
   // Edit: the purpose changes; the timeline shows the old and the new value.
   await page.goto(`/admin/service-ku/${id}/edit`);
@@ -156,8 +156,8 @@ test('a clerk files for a registered resident, who sees it; a rejected request s
   );
 
   await page.goto('/admin/service-ku');
-  expect(await tabCount(page, 'Diajukan')).toBe(submitted - 1);
-  expect(await tabCount(page, 'Ditolak')).toBe(rejected + 1);
+  await expect.poll(() => tabCount(page, 'Diajukan')).toBe(submitted - 1);
+  await expect.poll(() => tabCount(page, 'Ditolak')).toBe(rejected + 1);
 
   // Budi sees the reason on his request's page (his own browser).
   const phone = await browser.newPage();

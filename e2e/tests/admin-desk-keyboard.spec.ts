@@ -80,5 +80,5 @@ test('a clerk works a request from the queue to Proses with the keyboard only', 
   // u: back to the queue, its filters kept.
   await page.keyboard.press('u');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(ku.title);
-  expect(page.url()).toBe(from.href);
+  await expect(page).toHaveURL(from.href);
 });

@@ -134,7 +134,7 @@ test('each step of a request has its address: Back, Forward and a reload keep wh
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Permohonan terkirim' })).toBeVisible();
   await expect(page.locator('strong', { hasText: reference })).toBeVisible();
-  expect(await drafts(page)).toEqual([]);
+  await expect.poll(() => drafts(page)).toEqual([]);
 
   // Back from the confirmation (it replaced the check): the form, empty, never a second send.
   await page.goBack();
@@ -152,7 +152,7 @@ test('each step of a request has its address: Back, Forward and a reload keep wh
     .getByRole('button', { name: 'Keluar' })
     .click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  expect(await drafts(page)).toEqual([]);
+  await expect.poll(() => drafts(page)).toEqual([]);
 });
 
 test('money as people write it: "Rp 1.200.000", "1.200.000" and "1200000"', async ({ page }) => {

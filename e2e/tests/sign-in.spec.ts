@@ -27,7 +27,7 @@ test('a resident signs in through the login page, sees their name, and logs out 
   await expect(dialog).toContainText('Apakah anda yakin ingin keluar?');
   await dialog.getByRole('button', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
 });
 
 test('a resident without e-mail at hand signs in with the 16-digit NIK (spaces as typed from the KTP)', async ({
