@@ -1,29 +1,45 @@
 /**
  * Proof suite "Crash" (docs/reliability.md): the server process is killed with SIGKILL at
  * random moments while eight loops file letters and two loops issue them, then started again
- * on the same database — 20 rounds on SQLite, 10 on PostgreSQL (when reachable). At the end
- * every acknowledged request must be there, every issued letter must have kept the number and
- * the PDF (sha256) it was acknowledged with, no two letters share a number, and the database
- * passes its integrity check (SQLite `integrity_check` and `foreign_key_check`; PostgreSQL
- * `pg_amcheck` of every table and index).
+ * on the same database — 20 rounds on SQLite, 10 on PostgreSQL (when reachable).
+ *
+ * The office works as a real one does (crash-office.ts, issue 19): every filing carries an
+ * Idempotency-Key and is sent again with it after a crash; half the letters are issued at once
+ * (kp), half through the Kepala Desa's approval (ku: awaiting_signature, then approve), and every
+ * answer to a status change is counted (only 200, 503 and no answer are allowed); a change whose
+ * answer was lost is re-checked by reading the request again.
+ *
+ * At the end: every acknowledged request is there once, with the content it was sent with, and
+ * nothing stored beyond what was filed; every issued letter (also those known only by a re-check)
+ * has the number and the PDF (sha256) it was issued with; per sequence the numbers 1…N each
+ * once, no gap; and the database passes its integrity check (SQLite `integrity_check` and
+ * `foreign_key_check`; PostgreSQL `pg_amcheck` of every table and index).
  *
  * (PostgreSQL itself killed is pg-crash.proof.ts.)
  */
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  fileLetters,
+  checkContent,
+  checkIssued,
+  fileWithKeys,
+  issueLetters,
+  numberGaps,
+  setUpSigning,
+  storedRequests,
+  type Filed,
+  type Issued,
+} from './crash-office.ts';
+import {
   freePort,
   freshDatabaseUrl,
-  LETTER_BASE,
   login,
-  missingOn,
   postgresReachable,
   sleep,
   startServer,
   statusObject,
+  stopServer,
   writeResults,
 } from './lib.ts';
 
@@ -34,83 +50,6 @@ const ROUNDS = {
 const FILERS = 8;
 const ISSUERS = 2;
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
-interface Issued {
-  id: number;
-  number: string;
-  sha256: string;
-}
-
-/** Loops that take acknowledged requests and issue them (processing → completed). */
-function issueLetters(base: () => string, token: string, queue: number[], loops: number) {
-  let running = true;
-  const issued: Issued[] = [];
-  const answers = new Map<number, number>();
-  const count = (s: number) => answers.set(s, (answers.get(s) ?? 0) + 1);
-  const post = (id: number, status: string) =>
-    fetch(`${base()}${LETTER_BASE}/${id}/status`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ status }),
-    });
-  const workers = Array.from({ length: loops }, async () => {
-    while (running) {
-      const id = queue.shift();
-      if (id === undefined) {
-        await sleep(20);
-        continue;
-      }
-      try {
-        for (const status of ['processing', 'completed']) {
-          const res = await post(id, status);
-          count(res.status);
-          const body = (await res.json()) as {
-            data?: { number: string | null; pdf: { sha256: string } | null };
-          };
-          if (res.status !== 200) break;
-          if (status === 'completed' && body.data?.number && body.data.pdf) {
-            issued.push({ id, number: body.data.number, sha256: body.data.pdf.sha256 });
-          }
-        }
-      } catch {
-        count(0);
-        await sleep(50);
-      }
-    }
-  });
-  return {
-    issued,
-    answers,
-    stop: async () => {
-      running = false;
-      await Promise.all(workers);
-    },
-  };
-}
-
-async function checkIssued(base: string, token: string, issued: Issued[]) {
-  const wrong: string[] = [];
-  for (const letter of issued) {
-    const res = await fetch(`${base}${LETTER_BASE}/${letter.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = (await res.json()) as {
-      data: { number: string | null; status: string; pdf: { sha256: string } | null };
-    };
-    if (body.data.number !== letter.number || body.data.pdf?.sha256 !== letter.sha256) {
-      wrong.push(`${letter.id}: ${letter.number} → ${body.data.number}`);
-      continue;
-    }
-    const pdf = await fetch(`${base}${LETTER_BASE}/${letter.id}/pdf`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const sha = createHash('sha256')
-      .update(Buffer.from(await pdf.arrayBuffer()))
-      .digest('hex');
-    if (sha !== letter.sha256) wrong.push(`${letter.id}: PDF changed`);
-  }
-  return wrong;
-}
 
 function integrity(kind: 'sqlite' | 'postgres', url: string): string[] {
   if (kind === 'sqlite') {
@@ -152,19 +91,22 @@ async function suite(kind: 'sqlite' | 'postgres') {
   const url = await freshDatabaseUrl(kind, 'proof_crash');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let server = await startServer({ DATABASE_URL: url }, port);
+  // A public address, so that a letter's QR code may point at it (or issuing is refused).
+  const env = { DATABASE_URL: url, PUBLIC_URL: 'https://sukamaju.desa.id' };
+  let server = await startServer(env, port);
   const token = await login(base);
-  const load = fileLetters(base, token, FILERS);
-  const queue: number[] = [];
+  const headToken = await setUpSigning(base, token);
+  const load = fileWithKeys(base, token, FILERS);
+  const queue: Filed[] = [];
   let taken = 0;
   const feeder = setInterval(() => {
-    // Every other acknowledged request goes on to be issued.
-    while (taken < load.acknowledged.length) {
-      const id = load.acknowledged[taken++]!;
-      if (id % 2 === 0) queue.push(id);
+    // Every other acknowledged request goes on to be issued (kp at once, ku through approval).
+    while (taken < load.filed.length) {
+      const f = load.filed[taken++]!;
+      if (f.n % 4 < 2) queue.push(f);
     }
   }, 20);
-  const issuing = issueLetters(() => base, token, queue, ISSUERS);
+  const issuing = issueLetters(base, { office: token, head: headToken }, queue, ISSUERS);
   const restartsMs: number[] = [];
   try {
     for (let i = 0; i < ROUNDS[kind]; i++) {
@@ -172,7 +114,7 @@ async function suite(kind: 'sqlite' | 'postgres') {
       server.kill('SIGKILL');
       await new Promise((r) => server.once('exit', r));
       const t = Date.now();
-      server = await startServer({ DATABASE_URL: url }, port);
+      server = await startServer(env, port);
       restartsMs.push(Date.now() - t);
       process.stdout.write(`  ${kind} round ${i + 1}: killed, back in ${Date.now() - t} ms\n`);
     }
@@ -182,37 +124,108 @@ async function suite(kind: 'sqlite' | 'postgres') {
     await load.stop();
     await issuing.stop();
   }
-  const missing = await missingOn(base, token, load.acknowledged);
+  const ids = load.filed.map((f) => f.id);
+  // The same request acknowledged for two filings, or a filing stored twice (a retried key).
+  const twice = ids.length - new Set(ids).size;
+  const { missing, changed: contentWrong } = await checkContent(base, token, load.filed);
   const wrongLetters = await checkIssued(base, token, issuing.issued);
   const numbers = issuing.issued.map((l) => l.number);
   const duplicateNumbers = numbers.length - new Set(numbers).size;
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  const stored = await storedRequests(kind, url);
+  const gaps = await numberGaps(kind, url);
   const integrityProblems = integrity(kind, url);
+  const badAnswers = [...issuing.answers]
+    .filter(([k]) => !/ (200|0|503)$/.test(k))
+    .map(([k, n]) => `${k} ×${n}`);
   const result = {
     database: kind,
     rounds: ROUNDS[kind],
     restart_ms: { min: Math.min(...restartsMs), max: Math.max(...restartsMs) },
-    acknowledged: load.acknowledged.length,
+    acknowledged: ids.length,
+    filings_retried_with_their_key: load.retried(),
     missing: missing.length,
+    acknowledged_twice: twice,
+    stored_without_answer: stored - new Set(ids).size,
+    content_changed: contentWrong,
     issued: issuing.issued.length,
+    issued_known_by_recheck: issuing.issued.filter((l) => l.rechecked).length,
+    rechecks: issuing.rechecks(),
     letters_changed: wrongLetters,
     duplicate_numbers: duplicateNumbers,
+    sequences: gaps.report,
     integrity: integrityProblems,
     filing_answers: statusObject(load.statuses),
-    issuing_answers: statusObject(issuing.answers),
+    status_answers: Object.fromEntries([...issuing.answers].sort()),
+    bad_status_answers: badAnswers,
+    refusals: issuing.refusals,
     unexpected: load.unexpected,
   };
   console.log(
-    `  ${kind}: ${result.acknowledged} acknowledged, ${result.missing} missing; ${result.issued} issued, ${wrongLetters.length} changed, ${duplicateNumbers} numbers twice; integrity ${integrityProblems.length ? integrityProblems.join('; ') : 'ok'}; issuing answers ${JSON.stringify(result.issuing_answers)}`,
+    `  ${kind}: ${result.acknowledged} acknowledged (${result.filings_retried_with_their_key} retries with their key), ${result.missing} missing, ${twice} twice, ${contentWrong.length} changed; ${result.issued} issued (${result.issued_known_by_recheck} known by re-check), ${wrongLetters.length} changed, ${duplicateNumbers} numbers twice, ${gaps.problems} gaps; integrity ${integrityProblems.length ? integrityProblems.join('; ') : 'ok'}; status answers ${JSON.stringify(result.status_answers)}`,
   );
+  const control =
+    kind === 'sqlite' ? await plantedFault(url, port, env, load.filed, issuing.issued) : null;
+  if (control) console.log(`  control: ${JSON.stringify(control)}`);
   const failures =
+    (control && !control.caught ? 1 : 0) +
     result.missing +
+    twice +
+    Math.max(0, result.stored_without_answer) +
+    contentWrong.length +
     wrongLetters.length +
     duplicateNumbers +
+    gaps.problems +
     integrityProblems.length +
+    badAnswers.length +
     load.unexpected.length;
-  return { ...result, failures };
+  return { ...result, control, failures };
+}
+
+/**
+ * The control: one filing's purpose changed and one issued letter's number taken away in the
+ * database, then the same checks on a server started on it must report exactly those.
+ */
+async function plantedFault(
+  url: string,
+  port: number,
+  env: Record<string, string>,
+  filed: Filed[],
+  issued: Issued[],
+) {
+  const victim = filed.find((f) => !issued.some((l) => l.id === f.id));
+  const letter = issued[0];
+  if (!victim || !letter) return { caught: false, reason: 'nothing to plant a fault in' };
+  const db = new SQLite(url.slice('file:'.length));
+  db.prepare(
+    `update letter_requests set data = replace(data, ' #' || ?, ' #' || ? || '0') where id = ?`,
+  ).run(String(victim.n), String(victim.n), victim.id);
+  db.prepare('update letter_requests set number = null, number_seq = null where id = ?').run(
+    letter.id,
+  );
+  db.close();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(env, port);
+  try {
+    const token = await login(base);
+    const content = await checkContent(base, token, filed);
+    const letters = await checkIssued(base, token, issued);
+    const gaps = await numberGaps('sqlite', url);
+    const caught =
+      content.changed.length === 1 &&
+      content.changed[0]!.startsWith(`${victim.id} `) &&
+      letters.length === 1 &&
+      gaps.problems === 1;
+    return {
+      caught,
+      content_changed: content.changed,
+      letters_changed: letters,
+      gaps: gaps.problems,
+    };
+  } finally {
+    await stopServer(server);
+  }
 }
 
 // PROOF_CRASH_ONLY=sqlite or =postgres runs one part.
