@@ -1,20 +1,23 @@
 /**
  * Proof suite "Two processes" (docs/reliability.md): two server processes started together on
- * one new PostgreSQL database, sharing their rate-limit counters in Redis (a Redis database of
- * the suite's own, PROOF_REDIS_DB, default 11; only the keys this suite made are removed at the
- * end). Checked, in order:
+ * one new PostgreSQL database, sharing their rate-limit counters in Redis (a redis-server of the
+ * suite's own on a free port, private-redis.ts — never the shared one). Checked, in order:
  *
  * 1. a session made on one process is valid on the other, and logout on either ends it on both;
  * 2. a per-route limit counts across both (forgot-password: 5 a minute per address — three
  *    requests to each process, the sixth is a 429);
  * 3. mixed load spread over both — eight loops filing letters of two types with different
- *    number sequences, two loops issuing them, two loops reading lists — and one process killed
- *    with SIGKILL (by its pid) mid-load, the loops moving to the survivor;
- * 4. then: no 5xx from the survivor; every acknowledged request in the database exactly once,
- *    and nothing there that was not sent; every issued letter numbered once, and per sequence
- *    the numbers 1…N without a gap, N being the sequence's last number.
+ *    number sequences, each filing with an Idempotency-Key, two loops issuing them, two loops
+ *    reading lists — and one process killed with SIGKILL (by its pid) mid-load: the loops move
+ *    to the survivor, and a filing whose answer the kill cut off is sent again with the same key
+ *    to the other process (issue 19);
+ * 4. Redis taken away (SIGKILL) under that load: no 5xx, health `degraded`, forgot-password
+ *    limited per process; the killed process is started again while Redis is away and takes
+ *    its share of the load; Redis started again: health `ok`, the limit shared again;
+ * 5. then: no 5xx; every filing sent was acknowledged and is in the database exactly once, and
+ *    nothing there that was not sent; every issued letter numbered once, and per sequence the
+ *    numbers 1…N without a gap, N being the sequence's last number.
  */
-import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { letterTypeByCode, type LetterCode } from '@balai/domain';
@@ -30,34 +33,28 @@ import {
   stopServer,
   writeResults,
 } from './lib.ts';
+import { privateRedis } from './private-redis.ts';
 
-const REDIS_DB = Number(process.env.PROOF_REDIS_DB ?? 11);
-const REDIS_URL = `redis://127.0.0.1:6379/${REDIS_DB}`;
 const LOAD_BEFORE_KILL_MS = Number(process.env.PROOF_TWO_BEFORE_MS ?? 8000);
 const LOAD_AFTER_KILL_MS = Number(process.env.PROOF_TWO_AFTER_MS ?? 8000);
 /** Two types whose numbers come from different sequences (codes 470 and 500). */
 const TYPES: LetterCode[] = ['kp', 'ku'];
 const MARK = `Bukti Dua ${Date.now().toString(36)}`;
 
-const redis = (...args: string[]) =>
-  execFileSync('redis-cli', ['-h', '127.0.0.1', '-n', String(REDIS_DB), ...args], {
-    encoding: 'utf8',
-  }).trim();
-
 if (!(await postgresReachable())) {
   console.error('PostgreSQL tidak dapat dihubungi: suite ini membutuhkannya.');
   process.exit(1);
 }
-if (redis('PING') !== 'PONG') {
-  console.error('Redis tidak dapat dihubungi di 127.0.0.1:6379.');
-  process.exit(1);
-}
-const keysBefore = new Set(redis('--scan').split('\n').filter(Boolean));
+const redisServer = privateRedis(await freePort());
+await redisServer.start();
+const REDIS_URL = redisServer.url;
 
 const url = await freshDatabaseUrl('postgres', 'proof_two');
 const ports = [await freePort(), await freePort()];
 const env = {
   DATABASE_URL: url,
+  // Not a loopback address: issuing with a loopback QR needs the office's consent (0010).
+  PUBLIC_URL: 'https://sukamaju.desa.id',
   REDIS_URL,
   // The general per-address limit stays on (counted in Redis) but above this load, which comes
   // from one address; the per-route limits keep their defaults.
@@ -67,18 +64,30 @@ const env = {
 const servers: ChildProcess[] = await Promise.all(ports.map((p) => startServer(env, p)));
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: res.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+  };
 }
 
 const problems: string[] = [];
@@ -133,6 +142,34 @@ expectThat(
 
 // 3. Mixed load over both, one killed.
 const token = await loginOn(bases[0]!);
+
+// A filing sent again with its Idempotency-Key to the other process (its first answer lost):
+// the request it made the first time, replayed, not a second one.
+const keyed = {
+  ...LETTER_EXAMPLES.kp,
+  applicant: {
+    name: `${MARK} kunci`,
+    nik: '3201999999999999',
+    birth_place: 'Bogor',
+    birth_date: '1980-01-01',
+    gender: 'Laki-laki',
+    religion: 'Islam',
+    marital_status: 'Kawin',
+    occupation: 'Petani',
+    education: 'SMA/Sederajat',
+    nationality: 'WNI',
+    address: 'Kampung Babakan No. 8',
+  },
+};
+const keyedHeaders = { 'idempotency-key': `${MARK.replace(/ /g, '-')}-kunci` };
+const kp = letterTypeByCode('kp')!.base;
+const first = await call(bases[0]!, 'POST', kp, token, keyed, keyedHeaders);
+const again = await call(bases[1]!, 'POST', kp, token, keyed, keyedHeaders);
+const keyedIds = [first, again].map((r) => (r.json.data as { id?: number } | undefined)?.id);
+expectThat(
+  first.status === 201 && again.status === 201 && again.replayed && keyedIds[0] === keyedIds[1],
+  `a key sent again to the other process replays the first request (${first.status}, ${again.status} replayed=${again.replayed}, ids ${keyedIds.join(' = ')})`,
+);
 const alive = [true, true];
 const statuses = [new Map<number, number>(), new Map<number, number>()];
 const unexpected: string[] = [];
@@ -149,29 +186,41 @@ const issuedAck: { id: number; number: string }[] = [];
 const toIssue: { id: number; code: LetterCode }[] = [];
 let running = true;
 let n = 0;
+sentNames.add(keyed.applicant.name);
+if (first.status === 201)
+  acknowledged.push({ id: keyedIds[0]!, name: keyed.applicant.name, code: 'kp' });
 
-async function request(method: string, path: string, body?: unknown) {
+async function request(method: string, path: string, body?: unknown, key?: string) {
   const i = pick();
   try {
-    const r = await call(bases[i]!, method, path, token, body);
+    const r = await call(
+      bases[i]!,
+      method,
+      path,
+      token,
+      body,
+      key ? { 'idempotency-key': key } : {},
+    );
     count(i, r.status);
     if (r.status >= 400 && unexpected.length < 20)
       unexpected.push(
         `${i + 1}: ${method} ${path} ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`,
       );
-    return r;
+    return { ...r, process: i };
   } catch {
     count(i, 0);
-    return null;
+    return { status: 0, json: {}, replayed: false, process: i };
   }
 }
+/** Filings sent again with their key after no answer: on the other process, and replayed. */
+const retries = { sent: 0, on_other_process: 0, replayed: 0, gave_up: 0 };
 
 const filers = Array.from({ length: 8 }, async (_, w) => {
   while (running) {
     const code = TYPES[w % TYPES.length]!;
     const name = `${MARK} ${++n}`;
     sentNames.add(name);
-    const r = await request('POST', letterTypeByCode(code)!.base, {
+    const body = {
       ...LETTER_EXAMPLES[code],
       applicant: {
         name,
@@ -186,12 +235,22 @@ const filers = Array.from({ length: 8 }, async (_, w) => {
         nationality: 'WNI',
         address: 'Kampung Babakan No. 8',
       },
-    });
-    if (r?.status === 201) {
+    };
+    // Sent until answered (the office retries); the same key on whichever process is alive.
+    let r = await request('POST', letterTypeByCode(code)!.base, body, name.replace(/ /g, '-'));
+    for (let attempt = 0; r.status !== 201 && attempt < 40; attempt++) {
+      await sleep(100);
+      const before = r.process;
+      r = await request('POST', letterTypeByCode(code)!.base, body, name.replace(/ /g, '-'));
+      retries.sent += 1;
+      if (r.process !== before) retries.on_other_process += 1;
+      if (r.replayed) retries.replayed += 1;
+    }
+    if (r.status === 201) {
       const id = (r.json.data as { id: number }).id;
       acknowledged.push({ id, name, code });
       if (id % 2 === 0) toIssue.push({ id, code });
-    } else await sleep(30);
+    } else retries.gave_up += 1;
   }
 });
 const issuers = Array.from({ length: 2 }, async () => {
@@ -228,11 +287,70 @@ const killedAt = acknowledged.length;
 console.log(
   `process 2 (pid ${killedPid}) killed with SIGKILL after ${killedAt} acknowledged requests`,
 );
-await sleep(LOAD_AFTER_KILL_MS);
+await sleep(LOAD_AFTER_KILL_MS / 2);
+
+// 4. Redis taken away under load; the killed process started again meanwhile.
+const healthOf = async (base: string) => {
+  const r = await call(base, 'GET', '/api/health');
+  const data = r.json.data as { status: string; reasons: string[] } | undefined;
+  return { status: r.status, health: data?.status, reasons: data?.reasons ?? [] };
+};
+const degraded = (h: Awaited<ReturnType<typeof healthOf>>) =>
+  h.status === 200 && h.health === 'degraded' && h.reasons.some((x) => x.includes('Redis'));
+await redisServer.kill();
+await sleep(300);
+const awayHealth = [await healthOf(bases[0]!)];
+const forgotAway: number[] = [];
+for (let i = 0; i < 6; i++)
+  forgotAway.push(
+    (
+      await call(bases[0]!, 'POST', '/api/forgot-password', undefined, {
+        email: `tanpa.redis.${i}@bukti.desa.id`,
+      })
+    ).status,
+  );
+const restartStart = Date.now();
+servers[1] = await startServer(env, ports[1]!);
+const restartMs = Date.now() - restartStart;
+alive[1] = true;
+awayHealth.push(await healthOf(bases[1]!));
+console.log(
+  `Redis killed; process 2 started again in ${restartMs} ms while it was away; health ${awayHealth.map((h) => `${h.status} ${h.health}`).join(', ')}`,
+);
+expectThat(
+  awayHealth.every(degraded),
+  `Redis away: health 200 degraded with the reason on both (${awayHealth.map((h) => `${h.status} ${h.health}`).join(', ')})`,
+);
+expectThat(
+  forgotAway.join() === '200,200,200,200,200,429',
+  `Redis away: forgot-password limited per process (${forgotAway.join(', ')})`,
+);
+await sleep(LOAD_AFTER_KILL_MS / 2);
+await redisServer.start();
+let backHealth: Awaited<ReturnType<typeof healthOf>>[] = [];
+for (let i = 0; i < 50; i++) {
+  backHealth = await Promise.all(bases.map(healthOf));
+  if (backHealth.every((h) => h.health === 'ok')) break;
+  await sleep(100);
+}
+const forgotBack: number[] = [];
+for (let i = 0; i < 6; i++)
+  forgotBack.push(
+    (
+      await call(bases[i % 2]!, 'POST', '/api/forgot-password', undefined, {
+        email: `redis.kembali.${i}@bukti.desa.id`,
+      })
+    ).status,
+  );
+expectThat(
+  backHealth.every((h) => h.health === 'ok') && forgotBack.join() === '200,200,200,200,200,429',
+  `Redis back: health ok on both, forgot-password counted across both again (${forgotBack.join(', ')})`,
+);
+await sleep(LOAD_AFTER_KILL_MS / 2);
 running = false;
 await Promise.all([...filers, ...issuers, ...listers]);
 
-// 4. Checks, straight from the database.
+// 5. Checks, straight from the database.
 const c = new pg.Client({ connectionString: url });
 await c.connect();
 const rows = (
@@ -261,7 +379,7 @@ const ids = new Set(rows.map((r) => r.id));
 const lost = acknowledged.filter((a) => !ids.has(a.id));
 const twice = [...byName].filter(([, k]) => k > 1);
 const notSent = rows.filter((r) => !sentNames.has(r.applicant_name));
-const unacknowledgedInDb = rows.length - acknowledged.length;
+const unacknowledgedInDb = rows.length - new Set(acknowledged.map((a) => a.id)).size;
 const survivor5xx = [...statuses[0]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
 expectThat(
   survivor5xx === 0,
@@ -278,12 +396,11 @@ expectThat(
 const killed5xx = [...statuses[1]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
 expectThat(
   killed5xx === 0,
-  `no 5xx from process 2 before it was killed (${JSON.stringify(statusObject(statuses[1]!))}; 0 = cut off)`,
+  `no 5xx from process 2, before the kill and after its restart (${JSON.stringify(statusObject(statuses[1]!))}; 0 = cut off)`,
 );
-const failedToB = statuses[1]!.get(0) ?? 0;
 expectThat(
-  unacknowledgedInDb >= 0 && unacknowledgedInDb <= failedToB,
-  `requests in the database without an answer: ${unacknowledgedInDb} (at most the ${failedToB} cut off by the kill)`,
+  unacknowledgedInDb === 0 && retries.gave_up === 0 && acknowledged.length === sentNames.size,
+  `every filing sent was acknowledged, after ${retries.sent} retries with its key (${retries.on_other_process} on the other process, ${retries.replayed} replayed); none in the database without an answer (${unacknowledgedInDb})`,
 );
 
 const numbered = rows.filter((r) => r.number !== null);
@@ -319,12 +436,8 @@ expectThat(
   `letters issued from ${scopes.size} sequences`,
 );
 
-for (const s of servers) if (s.exitCode === null && s.pid !== killedPid) await stopServer(s);
-// Only the keys this suite made, in its own Redis database.
-const made = redis('--scan')
-  .split('\n')
-  .filter((k) => k && !keysBefore.has(k));
-for (const k of made) redis('DEL', k);
+for (const s of servers) if (s.exitCode === null) await stopServer(s);
+await redisServer.kill();
 
 writeResults('proof-two-processes.json', {
   suite: 'two-processes',
@@ -334,7 +447,11 @@ writeResults('proof-two-processes.json', {
   sessions: sessionChecks,
   forgot_password_across_processes: [...forgot, seventh.status],
   load_ms: { before_kill: LOAD_BEFORE_KILL_MS, after_kill: LOAD_AFTER_KILL_MS },
-  killed: { process: 2, pid: killedPid, after_acknowledged: killedAt },
+  killed: { process: 2, pid: killedPid, after_acknowledged: killedAt, restarted_ms: restartMs },
+  retries,
+  key_on_other_process: { first: first.status, again: again.status, replayed: again.replayed },
+  redis_away: { health: awayHealth, forgot_password_survivor: forgotAway },
+  redis_back: { health: backHealth, forgot_password_across: forgotBack },
   answers: { survivor: statusObject(statuses[0]!), killed: statusObject(statuses[1]!) },
   acknowledged: acknowledged.length,
   in_database: rows.length,
@@ -344,7 +461,6 @@ writeResults('proof-two-processes.json', {
   issued_acknowledged: issuedAck.length,
   sequences: gapReport,
   unexpected: unexpected.slice(0, 10),
-  redis_keys_removed: made.length,
   problems,
 });
 console.log(
