@@ -2,8 +2,10 @@
  * Shared parts of the proof suites (scripts/proof.mjs): real server processes on 127.0.0.1, an
  * office filing letters as fast as it can, and the bookkeeping of what was acknowledged.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { letterTypeByCode } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 import { ROOT } from '../lib.ts';
@@ -159,3 +161,20 @@ export function runCli(
 
 export const statusObject = (m: Map<number, number>) =>
   Object.fromEntries([...m].sort(([a], [b]) => a - b).map(([k, v]) => [String(k), v]));
+
+/**
+ * The server as it was at `commit` (e.g. the one before a fix), extracted into data/ (ignored by
+ * git) for a control run; the path of its main.ts, relative to the repository, for startServer's
+ * `main`. Remove `dir` when done.
+ */
+export function serverAt(commit: string, name: string): { main: string; dir: string } {
+  const dir = path.join(ROOT, 'data', `proof-control-${name}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['archive', commit, 'apps/server'], {
+    cwd: ROOT,
+    maxBuffer: 1 << 28,
+  });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  return { main: path.relative(ROOT, path.join(dir, 'apps/server/src/main.ts')), dir };
+}

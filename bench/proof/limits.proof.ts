@@ -9,13 +9,15 @@
  * (login, forgot-password, reset-password, verify, password change — per address and per
  * account — the submission caps, and the general per-address limit), and the owner of an
  * account must still sign in while it is guessed at from many addresses (ADR 0011): from an
- * address or with a device it signed in with before.
+ * address or with a device it signed in with before. Parallel attempts never get more passwords or
+ * PINs checked than a lock-out allows, and one resident's 16 parallel photo uploads leave another
+ * user's login p95 within 3× its idle value (issue 18.4 and 18.5, limits-parallel.ts).
  */
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { letterTypeByCode } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 import { ADMIN, freePort, freshDatabaseUrl, startServer, stopServer, writeResults } from './lib.ts';
+import { caller, parallelLockouts, uploadFairness, type Answer } from './limits-parallel.ts';
 
 const port = await freePort();
 const url = await freshDatabaseUrl('sqlite', 'proof_limits');
@@ -32,11 +34,7 @@ const server = await startServer(
   port,
 );
 
-interface Answer {
-  status: number;
-  json: { message?: string; data?: Record<string, unknown> };
-  retryAfter: string | undefined;
-}
+const call = caller(port);
 
 /** A device id as the web app makes one (apps/web/src/lib/auth/device-id.ts). */
 const newDevice = () => randomBytes(18).toString('base64url');
@@ -44,40 +42,6 @@ const newDevice = () => randomBytes(18).toString('base64url');
 let nextAddress = 2;
 /** A loopback address no other check has used. */
 const newAddress = () => `127.0.0.${nextAddress++}`;
-
-function call(from: string, method: string, path: string, body?: unknown, token?: string) {
-  return new Promise<Answer>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        localAddress: from,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            json: text ? (JSON.parse(text) as Answer['json']) : {},
-            retryAfter: res.headers['retry-after'] as string | undefined,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
 
 const problems: string[] = [];
 const figures: Record<string, unknown> = {};
@@ -159,6 +123,9 @@ const created = await call(
 );
 if (created.status !== 201)
   throw new Error(`resident: ${created.status} ${JSON.stringify(created.json)}`);
+
+// Upload fairness (issue 18.4): the administrator's login time while the resident uploads.
+await uploadFairness({ call, newAddress, resident, other: ADMIN, check, figures });
 
 // Login: LOGIN_RATE_LIMIT_MAX (30) a minute per address — the right password every time, so
 // the lock-outs (which count failures) play no part.
@@ -305,6 +272,9 @@ if (created.status !== 201)
     1200,
   );
 }
+
+// Parallel attempts never pass a lock-out (issue 18.5).
+await parallelLockouts({ call, newAddress, home, adminToken, check, figures });
 
 // The owner during a brute-force attack on their account (ADR 0011). The administrator signed
 // in from `home` with the office device above; a phone signs in once from another address.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode } from '@balai/domain';
 import { insertAttachment } from '../src/repositories/letter-attachments.ts';
-import { receiving } from '../src/lib/multipart.ts';
+import { receiving, UPLOADS_RECEIVED_AT_ONCE } from '../src/lib/multipart.ts';
 import { jpeg, multipart } from './content-fixtures.ts';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { client, example, makeResident, NO_SUBMISSION_CAPS, stagePhoto } from './letter-helpers.ts';
@@ -58,6 +58,42 @@ describe('upload limits', () => {
       payload: body.payload,
     });
   };
+
+  /** The app on a real port (once), for raw sockets. */
+  let port: number | undefined;
+  const listening = async () => {
+    if (port === undefined) {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (ctx.app.server.address() as AddressInfo).port;
+    }
+    return port;
+  };
+
+  /** An upload of a declared 8 MB that sends 512 KB, then stops (without closing). */
+  function stalledUpload(to: number, url: string, token: string) {
+    const socket = net.connect(to, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const closed = new Promise<{ ms: number; answer: string }>((resolve) => {
+      const start = Date.now();
+      socket.on('close', () => resolve({ ms: Date.now() - start, answer }));
+    });
+    socket.on('error', () => undefined);
+    const boundary = 'balai-uji-macet';
+    socket.write(
+      [
+        `POST ${url} HTTP/1.1`,
+        'host: 127.0.0.1',
+        `authorization: ${bearer(token).authorization}`,
+        `content-type: multipart/form-data; boundary=${boundary}`,
+        `content-length: ${8 * MB}`,
+        '',
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="foto.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+      ].join('\r\n'),
+    );
+    socket.write(Buffer.alloc(512 * 1024, 1));
+    return { socket, closed };
+  }
 
   it("a cancelled, then deleted request's photos still count until the sweep (issue 18.3)", async () => {
     const user = await makeResident(ctx.testDb.db);
@@ -132,35 +168,52 @@ describe('upload limits', () => {
   it('an upload that stalls half-way is cut off after HTTP_IDLE_TIMEOUT_S and frees its place (issue 19.5)', async () => {
     const user = await makeResident(ctx.testDb.db);
     const token = await login(ctx.app, user.email);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
-    const socket = net.connect(port, '127.0.0.1');
-    const closed = new Promise<number>((resolve) => {
-      const start = Date.now();
-      socket.on('close', () => resolve(Date.now() - start));
-    });
-    socket.on('error', () => undefined);
-    const boundary = 'balai-uji-macet';
-    socket.write(
-      [
-        `POST ${ku.base}/attachments?requirement=kk HTTP/1.1`,
-        'host: 127.0.0.1',
-        `authorization: ${bearer(token).authorization}`,
-        `content-type: multipart/form-data; boundary=${boundary}`,
-        `content-length: ${8 * MB}`,
-        '',
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="foto.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
-      ].join('\r\n'),
-    );
-    socket.write(Buffer.alloc(512 * 1024, 1));
+    const port = await listening();
+    const { socket, closed } = stalledUpload(port, `${ku.base}/attachments?requirement=kk`, token);
     // While it stalls it holds one receiving place, and other requests are answered.
     await new Promise((r) => setTimeout(r, 300));
     expect(receiving.inUse).toBe(1);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     const after = await closed;
-    expect(after).toBeGreaterThanOrEqual(900);
-    expect(after).toBeLessThan(5000);
+    expect(after.ms).toBeGreaterThanOrEqual(900);
+    expect(after.ms).toBeLessThan(5000);
     await new Promise((r) => setTimeout(r, 100));
     expect(receiving.inUse).toBe(0);
+    socket.destroy();
+  });
+
+  it('uploads past the places received at once wait, then get a 503 that closes the connection (issue 19.5)', async () => {
+    const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+    const token = await login(ctx.app, admin.email);
+    const to = await listening();
+    // Eight uploads that keep sending a byte now and then hold every place.
+    const holders = Array.from({ length: UPLOADS_RECEIVED_AT_ONCE }, () =>
+      stalledUpload(to, '/api/files', token),
+    );
+    const drip = setInterval(() => {
+      for (const h of holders) h.socket.write(Buffer.from([1]));
+    }, 300);
+    try {
+      for (let i = 0; i < 50 && receiving.inUse < UPLOADS_RECEIVED_AT_ONCE; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(receiving.inUse).toBe(UPLOADS_RECEIVED_AT_ONCE);
+      // The ninth waits for half of HTTP_IDLE_TIMEOUT_S (1 s), with nothing of its body read.
+      const ninth = stalledUpload(to, '/api/files', token);
+      const refused = await ninth.closed;
+      clearInterval(drip);
+      expect(refused.ms).toBeGreaterThanOrEqual(450);
+      expect(refused.ms).toBeLessThan(5000);
+      expect(refused.answer).toMatch(/^HTTP\/1\.1 503 /);
+      expect(refused.answer).toMatch(/retry-after: 60/i);
+      expect(refused.answer).toContain('Server sedang menerima banyak unggahan');
+      // Once the others stop sending, the idle timeout frees their places.
+      await Promise.all(holders.map((h) => h.closed));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(receiving.inUse).toBe(0);
+    } finally {
+      clearInterval(drip);
+      for (const h of holders) h.socket.destroy();
+    }
   });
 });

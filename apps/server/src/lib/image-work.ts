@@ -1,4 +1,5 @@
 import os from 'node:os';
+import sharp from 'sharp';
 import { Slots } from './slots.ts';
 
 /**
@@ -9,3 +10,5 @@ import { Slots } from './slots.ts';
  */
 export const IMAGE_JOBS_AT_ONCE = Math.max(1, Math.floor(os.availableParallelism() / 2));
 export const imageWork = new Slots(IMAGE_JOBS_AT_ONCE);
+// Each image on one libvips thread: the images together never take more than half the cores.
+sharp.concurrency(1);

@@ -22,12 +22,12 @@ const BROKEN = 'Unggahan tidak lengkap atau rusak. Silakan coba lagi.';
  * Uploads this process receives at once (issue 19.5). Each is read into memory (at most the
  * route's limit, 8–10 MB), so this bounds what unfinished uploads hold — about 8 × 10 MB — however
  * many clients send slowly or stop half-way; the others wait in line with their bytes unread
- * (the socket is paused, the sender's TCP window fills) until a place is free or RECEIVE_WAIT_MS
- * passes. The server's request and idle timeouts (HTTP_REQUEST_TIMEOUT_S, HTTP_IDLE_TIMEOUT_S)
- * end the uploads that stall, which frees their places.
+ * (the socket is paused, the sender's TCP window fills) until a place is free, at most half of
+ * HTTP_IDLE_TIMEOUT_S (waiting with nothing read is idle too, and the answer must leave before the
+ * idle timeout cuts the connection): then a 503 that closes the connection. The server's request and idle timeouts (HTTP_REQUEST_TIMEOUT_S,
+ * HTTP_IDLE_TIMEOUT_S) end the uploads that stall while read, which frees their places.
  */
 export const UPLOADS_RECEIVED_AT_ONCE = 8;
-export const RECEIVE_WAIT_MS = 30_000;
 export const receiving = new Slots(UPLOADS_RECEIVED_AT_ONCE);
 const BUSY = 'Server sedang menerima banyak unggahan. Silakan coba unggah lagi dalam satu menit.';
 
@@ -67,12 +67,13 @@ export async function readOneFile(request: FastifyRequest, words: UploadWords): 
   socket.once('close', onClose);
   let placed: boolean;
   try {
-    placed = await receiving.acquire(RECEIVE_WAIT_MS, gone.signal);
+    placed = await receiving.acquire(request.server.config.HTTP_IDLE_TIMEOUT_S * 500, gone.signal);
   } finally {
     socket.off('close', onClose);
   }
   if (!placed) {
-    throw new HttpError(503, BUSY, { file: [BUSY] }, { 'retry-after': '60' });
+    // The connection is closed after the answer: its unread body is not waited for.
+    throw new HttpError(503, BUSY, { file: [BUSY] }, { 'retry-after': '60', connection: 'close' });
   }
   let bytes: Buffer | undefined;
   try {
