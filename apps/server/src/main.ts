@@ -2,6 +2,7 @@ import { isLoopbackUrl, loopbackQrWarning } from '@balai/domain';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/database.ts';
+import { untilDatabaseReachable } from './db/wait-for-database.ts';
 import { describeSeed, prepareDatabase } from './seed/seed.ts';
 
 async function main(): Promise<void> {
@@ -17,13 +18,22 @@ async function main(): Promise<void> {
   }
   // Under a lock: several processes may start together on an empty database. Migrations and
   // seeding may run long statements: a pool of their own, without the requests' time bounds.
+  // While PostgreSQL cannot be reached, wait for it, trying again with growing pauses (issue
+  // 19.7). The first start's accounts and passwords are printed before they take effect (19.2).
   const setup = openDb(config.DATABASE_URL);
-  const { applied, seed } = await prepareDatabase(setup, config).finally(() => setup.close());
+  const { applied } = await untilDatabaseReachable(
+    () =>
+      prepareDatabase(setup, config, {
+        announce: (seed) => {
+          const message = describeSeed(seed, config.PUBLIC_URL);
+          if (message) console.log(message);
+        },
+      }),
+    (line) => console.warn(line),
+  ).finally(() => setup.close());
   const db = openDb(config.DATABASE_URL, { requestTimeouts: true });
   const app = await buildApp({ config, db });
   if (applied.length) app.log.info({ migrations: applied }, 'migrations applied');
-  const message = describeSeed(seed, config.PUBLIC_URL);
-  if (message) console.log(message);
 
   let closing = false;
   const shutdown = async (signal: string) => {
