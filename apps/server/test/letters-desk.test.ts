@@ -129,6 +129,11 @@ describe('letter desks', () => {
     const text = squash(pdfText(res.rawPayload));
     expect(text).toContain('SURAT KETERANGAN USAHA');
     expect(text).toContain('DRAF — nomor diberikan saat surat diterbitkan');
+    // Issue 25.3: the diagonal watermark, and no QR code or verification address.
+    expect(text).toContain('DRAF — BELUM BERLAKU');
+    expect(text).toContain('DRAF tanpa kode QR');
+    expect(text).not.toContain('Pindai kode QR');
+    expect(text).not.toContain('/verify/');
     expect(text).toContain(before.applicant.name);
     expect(text).toContain(String(example('ku').business_name));
 

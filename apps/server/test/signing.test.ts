@@ -165,6 +165,9 @@ describe('signing: the Kepala Desa approves each letter', () => {
     expect(preview.statusCode).toBe(200);
     const draft = squash(pdfText(preview.rawPayload));
     expect(draft).toContain('H. Ahmad Suryadi');
+    // "Unduh pratinjau": watermarked, with no QR code (issue 25.3).
+    expect(draft).toContain('DRAF — BELUM BERLAKU');
+    expect(draft).not.toContain('/verify/');
     expect(draft).not.toContain('Ditandatangani secara elektronik');
     const news = await asHead('GET', '/api/notifications?per_page=100');
     expect(news.json().data.map((n: { title: string }) => n.title)).toContain(

@@ -61,8 +61,13 @@ export interface LetterPdfInput {
   issueDate: string;
   /** Exact issue time for the PDF CreationDate; defaults to issueDate 00:00 WIB. */
   issuedAt?: Date | string;
-  /** Public verification URL encoded in the QR code and printed beside it. */
+  /** Public verification URL encoded in the QR code and printed beside it (unused by a draft). */
   verifyUrl: string;
+  /**
+   * A preview, not a letter (issue 25.3): a diagonal "DRAF — BELUM BERLAKU" across every page
+   * and no QR code (a note in its place says it comes with the issued letter).
+   */
+  draft?: boolean;
   /** PDF Subject metadata; defaults to a description of the letter. */
   subject?: string;
   /** Who signs (issue 15): replaces the settings' head_name/head_nip in the signature block. */
@@ -130,7 +135,7 @@ export async function renderLetterPdf(input: LetterPdfInput): Promise<Buffer> {
 function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promise<Buffer> {
   const v = input.village;
   const dateText = formatIssueDate(input.issueDate);
-  if (!input.verifyUrl.trim()) throw new Error('verifyUrl wajib diisi');
+  if (!input.draft && !input.verifyUrl.trim()) throw new Error('verifyUrl wajib diisi');
   const created = creationDate(input);
   const desa = stripPrefix(v.name, /^desa\s+/i);
   const kec = stripPrefix(v.kecamatan, /^(kecamatan|kec\.)\s*/i);
@@ -346,7 +351,9 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
   }
   y += SIG_GAP;
   drawSignature(ts, doc, sig, y);
-  let ey = drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD) + 2;
+  let ey = input.draft
+    ? drawNoQr(ts, LEFT, y + LEAD)
+    : drawQr(ts, doc, input.verifyUrl, LEFT, y + LEAD) + 2;
   for (const line of signed) {
     ts.drawLine(line, LEFT, ey, QR_COLUMN);
     ey += E_SIGN_LEAD;
@@ -365,6 +372,12 @@ function renderWithLogo(input: LetterPdfInput, logo: PreparedLogo | null): Promi
         width: WIDTH / 2,
       })[0];
       if (right) ts.drawLine(right, LEFT + WIDTH / 2, fy, WIDTH / 2, 'right');
+    }
+  }
+  if (input.draft) {
+    for (let i = 0; i < range.count; i++) {
+      doc.switchToPage(range.start + i);
+      drawDraftWatermark(ts, doc);
     }
   }
 
@@ -607,6 +620,43 @@ function drawSignature(ts: Typesetter, doc: PDFKit.PDFDocument, sig: Signature, 
     ts.drawLine(line, x, y, SIG_W, 'center');
     y += LEAD;
   }
+}
+
+/** What a draft's watermark says, diagonally across every page (issue 25.3). */
+export const DRAFT_WATERMARK = 'DRAF — BELUM BERLAKU';
+
+/** The watermark: large, bold, translucent, corner to corner through the page's centre. */
+function drawDraftWatermark(ts: Typesetter, doc: PDFKit.PDFDocument): void {
+  // Three quarters of the page's diagonal, so it never runs off a corner.
+  const diagonal = Math.hypot(PAGE_W, PAGE_H);
+  const size = Math.min(64, (0.72 * diagonal) / ts.widthOf(DRAFT_WATERMARK, 'bold', 1));
+  const line = ts.setText(DRAFT_WATERMARK, { style: 'bold', size, width: diagonal })[0];
+  if (!line) return;
+  const angle = (Math.atan2(PAGE_H, PAGE_W) * 180) / Math.PI;
+  doc.save();
+  doc.rotate(-angle, { origin: [PAGE_W / 2, PAGE_H / 2] });
+  doc.fillColor('#b91c1c').fillOpacity(0.2);
+  // One span whose ActualText is the whole phrase: text extraction and screen readers read
+  // "DRAF — BELUM BERLAKU" rather than the diagonal glyphs one by one.
+  doc.markContent('Span', { actual: DRAFT_WATERMARK });
+  ts.drawLine(line, PAGE_W / 2 - line.width / 2, PAGE_H / 2 - size / 2, line.width);
+  doc.endMarkedContent();
+  doc.restore();
+  doc.fillColor('#000000').fillOpacity(1);
+}
+
+/** A draft's QR column: no code, a note that the issued letter carries it; the y below. */
+function drawNoQr(ts: Typesetter, x: number, y: number): number {
+  const width = QR_COLUMN;
+  let ty = y + 1;
+  for (const line of ts.setText(
+    'DRAF tanpa kode QR: kode QR untuk memeriksa keaslian dicetak pada surat yang sudah terbit.',
+    { style: 'italic', size: 8.5, width },
+  )) {
+    ts.drawLine(line, x, ty, width);
+    ty += 10.5;
+  }
+  return Math.max(ty, y + QR_SIZE + 3) + 2;
 }
 
 /** Draws the QR code and the URL; answers the y below them. */

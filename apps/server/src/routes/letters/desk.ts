@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  FINAL_STATUSES,
-  LETTER_STATUS_LABELS,
-  publicPaths,
-  todayIso,
-  type LetterType,
-} from '@balai/domain';
+import { FINAL_STATUSES, LETTER_STATUS_LABELS, todayIso, type LetterType } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { findFile } from '../../repositories/files.ts';
@@ -21,8 +15,6 @@ import { printedHead } from '../../letters/signing-rules.ts';
 
 /** Printed where the number goes: a draft has none, and says so on its face. */
 export const DRAFT_NUMBER = 'DRAF — nomor diberikan saat surat diterbitkan';
-/** The QR code of a draft opens the verification page, which finds no such letter. */
-export const DRAFT_TOKEN = 'DRAF-BELUM-TERBIT';
 
 export interface DeskRoutesOptions {
   type: LetterType;
@@ -32,7 +24,8 @@ export interface DeskRoutesOptions {
  * The letter desk's additions at a type's base (administrators): `GET {base}/{id}/preview`,
  * the letter as it would be printed if issued now, from the request's frozen applicant block
  * and data and today's settings. It is never stored and takes no number: the number line says
- * "DRAF …", the QR code names no letter, and nothing is written (no event, no audit row).
+ * "DRAF …", every page carries a diagonal "DRAF — BELUM BERLAKU" and no QR code (issue 25.3),
+ * and nothing is written (no event, no audit row).
  */
 const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type }) => {
   app.get(
@@ -90,7 +83,8 @@ const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type 
           number: DRAFT_NUMBER,
           issuedOn: todayIso(now),
           issuedAt: now.toISOString(),
-          verifyUrl: `${app.config.PUBLIC_URL}${publicPaths.verifyPage(DRAFT_TOKEN)}`,
+          // A draft has no QR code and no verification address (issue 25.3).
+          verifyUrl: '',
           // Who will sign, from their account; never the e-signature line or image of a draft.
           signer: await printedHead(app.db),
         },
@@ -99,6 +93,7 @@ const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type 
       );
       const pdf = await renderLetterPdf({
         ...input,
+        draft: true,
         subject: `DRAF ${type.pdfTitle}: pratinjau, belum diterbitkan dan tidak sah`,
       });
       const name = pdfFileName(type, null).replace(/\.pdf$/, '-draf.pdf');
