@@ -109,7 +109,7 @@ async function checkCanSignIn(ctx: TestContext, result: SeedResult) {
 
 describe(
   `a first seed interrupted half-way, on ${onPostgres ? 'PostgreSQL' : 'SQLite'} (issue 19.2)`,
-  { timeout: 120_000 },
+  { timeout: 400_000 },
   () => {
     it('is carried on to the end at the next start, the same village as a clean seed', async () => {
       const clean = await fresh();
@@ -211,7 +211,7 @@ describe(
   },
 );
 
-describe('the first start’s printout (issue 25.13)', { timeout: 60_000 }, () => {
+describe('the first start’s printout (issue 25.13)', { timeout: 200_000 }, () => {
   it('lists every account with the password it uses', async () => {
     const ctx = await fresh();
     const result = await seedIfEmpty(ctx.testDb.db, testConfig());
