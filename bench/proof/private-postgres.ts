@@ -117,18 +117,21 @@ export function createCluster(port: number): PrivateCluster {
         `-c listen_addresses=127.0.0.1`,
         ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
       ].join(' ');
-      pgCommand('pg_ctl', [
-        '-D',
-        data,
-        '-l',
-        path.join(dir, 'log'),
-        '-w',
-        '-t',
-        '120',
-        '-o',
-        options,
-        'start',
-      ]);
+      const log = path.join(dir, 'log');
+      // Right after a kill the old processes may still be ending (their shared memory, the
+      // port): a refused start is tried again, and the log's end reported if it never starts.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          pgCommand('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '120', '-o', options, 'start']);
+          break;
+        } catch (err) {
+          const tail = fs.readFileSync(log, 'utf8').trim().split('\n').slice(-3).join(' | ');
+          if (attempt >= 5)
+            throw new Error(`private cluster did not start: ${tail}`, { cause: err });
+          console.error(`  private cluster: start ${attempt} refused (${tail}); trying again`);
+          execFileSync('sleep', ['1']);
+        }
+      }
       running = true;
     },
     crash() {
