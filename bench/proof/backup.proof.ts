@@ -10,11 +10,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { checkIssued, issueLetters, numberGaps, type Filed, type Issued } from './crash-office.ts';
 import {
   fileLetters,
   freePort,
   freshDatabaseUrl,
+  LETTER_BASE,
   login,
   missingOn,
   PG_ADMIN_URL,
@@ -24,6 +27,7 @@ import {
   startServer,
   statusObject,
   stopServer,
+  submission,
   writeResults,
 } from './lib.ts';
 
@@ -37,6 +41,37 @@ interface Round {
   acknowledged_before: number;
   acknowledged_during: number;
   missing_on_copy: number;
+  issued_checked?: number;
+  issued_changed?: string[];
+  next_number?: string;
+  /** Per sequence on the copy after the next letter: issued, last, gaps, twice. */
+  sequences?: Record<string, { issued: number; last: number; gaps: number[]; twice: number }>;
+}
+
+/** So that a letter's QR code may point at it: issuing is refused for a local address. */
+const PUBLIC_URL = 'https://sukamaju.desa.id';
+
+/** Files and issues one letter (kp) on `base`; its number. */
+async function issueOne(base: string, token: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const filed = await fetch(`${base}${LETTER_BASE}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(submission(999_999)),
+  });
+  const id = ((await filed.json()) as { data: { id: number } }).data.id;
+  let number = '';
+  for (const status of ['processing', 'completed']) {
+    const res = await fetch(`${base}${LETTER_BASE}/${id}/status`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ status }),
+    });
+    const body = (await res.json()) as { data?: { number: string | null } };
+    if (res.status !== 200) throw new Error(`issuing on the copy: ${res.status}`);
+    number = body.data?.number ?? '';
+  }
+  return number;
 }
 
 /** A database for the restored copy: a new SQLite file, or a new PostgreSQL database. */
@@ -61,22 +96,65 @@ function oldWay(source: string, dest: string): Promise<{ finished: boolean; seco
   });
 }
 
+/**
+ * The control: the last SQLite copy restored once more, and in it one issued letter's number
+ * changed and the sequence moved one ahead (as a copy taken from a torn file could be). The
+ * checks above must report the changed letter and the gap the next number leaves.
+ */
+async function plantedFault(dir: string, copy: { file: string; issued: Issued[] }) {
+  const letter = copy.issued[0];
+  if (!letter) return { caught: false, reason: 'no issued letter in the copy' };
+  const target = `file:${path.join(dir, 'proof_control.sqlite')}`;
+  const restore = await runCli('apps/server/src/cli/restore.ts', [copy.file], {
+    DATABASE_URL: target,
+  });
+  if (restore.code !== 0) throw new Error(`restore (control): ${restore.out}`);
+  const db = new SQLite(target.slice('file:'.length));
+  db.prepare(`update letter_requests set number = number || '-X' where id = ?`).run(letter.id);
+  db.prepare('update letter_sequences set last_seq = last_seq + 1').run();
+  db.close();
+  const port = await freePort();
+  const server = await startServer({ DATABASE_URL: target, PUBLIC_URL }, port);
+  let changed: string[];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const token = await login(base);
+    changed = await checkIssued(base, token, copy.issued);
+    await issueOne(base, token);
+  } finally {
+    await stopServer(server);
+  }
+  const gaps = await numberGaps('sqlite', target);
+  return { caught: changed.length === 1 && gaps.problems === 1, changed, gaps: gaps.report };
+}
+
 async function suite(kind: 'sqlite' | 'postgres') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `balai-proof-backup-`));
   const url = await freshDatabaseUrl(kind, 'proof_backup');
   const port = await freePort();
-  const server = await startServer({ DATABASE_URL: url }, port);
+  const server = await startServer({ DATABASE_URL: url, PUBLIC_URL }, port);
   const base = `http://127.0.0.1:${port}`;
   const token = await login(base);
   const load = fileLetters(base, token, WORKERS);
+  // Two loops issue every other acknowledged request meanwhile (processing, then completed).
+  const queue: Filed[] = [];
+  let taken = 0;
+  const feeder = setInterval(() => {
+    while (taken < load.acknowledged.length) {
+      const id = load.acknowledged[taken++]!;
+      if (id % 2 === 0) queue.push({ id, n: 0, code: 'kp' });
+    }
+  }, 20);
+  const issuing = issueLetters(base, { office: token, head: token }, queue, 2);
   const rounds: Round[] = [];
-  const copies: { file: string; before: number[] }[] = [];
+  const copies: { file: string; before: number[]; issued: Issued[] }[] = [];
   let oldWayResult: { finished: boolean; seconds: number } | undefined;
   let failures = 0;
   try {
     for (let i = 0; i < ROUNDS[kind]; i++) {
       await sleep(1_500);
       const before = [...load.acknowledged];
+      const issuedBefore = [...issuing.issued];
       const file = path.join(dir, `copy-${i}.${kind === 'sqlite' ? 'sqlite' : 'dump'}`);
       const run = await runCli('apps/server/src/cli/backup.ts', [file], { DATABASE_URL: url });
       if (run.code !== 0) {
@@ -93,7 +171,7 @@ async function suite(kind: 'sqlite' | 'postgres') {
         acknowledged_during: load.acknowledged.length - before.length,
         missing_on_copy: -1,
       });
-      copies.push({ file, before });
+      copies.push({ file, before, issued: issuedBefore });
       console.log(
         `  round ${i + 1}: backup ${Math.round(run.ms)} ms (process), ${before.length} acknowledged before, ${load.acknowledged.length - before.length} while it ran`,
       );
@@ -105,7 +183,9 @@ async function suite(kind: 'sqlite' | 'postgres') {
       );
     }
   } finally {
+    clearInterval(feeder);
     await load.stop();
+    await issuing.stop();
     await stopServer(server);
   }
 
@@ -116,18 +196,29 @@ async function suite(kind: 'sqlite' | 'postgres') {
     });
     if (restore.code !== 0) throw new Error(`restore ${i}: ${restore.out}`);
     const p2 = await freePort();
-    const second = await startServer({ DATABASE_URL: target }, p2);
+    const second = await startServer({ DATABASE_URL: target, PUBLIC_URL }, p2);
     try {
       const base2 = `http://127.0.0.1:${p2}`;
-      const missing = await missingOn(base2, await login(base2), copy.before);
+      const token2 = await login(base2);
+      const missing = await missingOn(base2, token2, copy.before);
       rounds[i]!.missing_on_copy = missing.length;
       if (missing.length > 0) failures += 1;
+      // The letters issued before the backup began: same number, same PDF bytes.
+      const changed = await checkIssued(base2, token2, copy.issued);
+      rounds[i]!.issued_checked = copy.issued.length;
+      rounds[i]!.issued_changed = changed;
+      if (changed.length > 0) failures += 1;
+      // The next letter issued on the copy takes the number after the copy's last one.
+      rounds[i]!.next_number = await issueOne(base2, token2);
       console.log(
-        `  copy ${i + 1}: ${copy.before.length} checked on a server started on it, ${missing.length} missing`,
+        `  copy ${i + 1}: ${copy.before.length} checked on a server started on it, ${missing.length} missing; ${copy.issued.length} issued letters, ${changed.length} changed; next number ${rounds[i]!.next_number}`,
       );
     } finally {
       await stopServer(second);
     }
+    const gaps = await numberGaps(kind, target);
+    rounds[i]!.sequences = gaps.report;
+    if (gaps.problems > 0) failures += 1;
     if (kind === 'postgres') {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
@@ -135,13 +226,22 @@ async function suite(kind: 'sqlite' | 'postgres') {
       await c.end();
     }
   }
+  const last = copies.at(-1);
+  const control = kind === 'sqlite' && last ? await plantedFault(dir, last) : null;
+  if (control) console.log(`  control: ${JSON.stringify(control)}`);
+  if (control && !control.caught) failures += 1;
   if (load.unexpected.length > 0) failures += 1;
+  const badAnswers = [...issuing.answers].filter(([k]) => !/ (200|0|503)$/.test(k));
+  if (badAnswers.length > 0) failures += 1;
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     database: kind,
     workers: WORKERS,
     rounds,
     answers: statusObject(load.statuses),
+    issued: issuing.issued.length,
+    control,
+    status_answers: Object.fromEntries([...issuing.answers].sort()),
     unexpected: load.unexpected,
     ...(oldWayResult ? { sqlite3_dot_backup: { ...oldWayResult, limit_s: OLD_WAY_LIMIT_S } } : {}),
     failures,
