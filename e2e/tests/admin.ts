@@ -2,13 +2,18 @@ import { expect, type Page } from '@playwright/test';
 import type { FieldDef } from '@balai/domain';
 import sharp from 'sharp';
 
-/** Signs in through the login page and waits for where the user lands. */
-export async function signIn(page: Page, who: { email: string; password: string }, lands: RegExp) {
+/** Signs in through the login page and waits for where the user lands (`timeout` ms, if given). */
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string },
+  lands: RegExp,
+  timeout?: number,
+) {
   await page.goto('/auth/login');
   await page.getByLabel(/^E-mail/).fill(who.email);
   await page.getByLabel('Kata sandi', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Masuk' }).click();
-  await expect(page).toHaveURL(lands);
+  await expect(page).toHaveURL(lands, timeout ? { timeout } : {});
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
