@@ -29,13 +29,6 @@ export interface RequirementSummary {
   online: 'required' | 'optional' | 'office';
 }
 
-/**
- * What public pages call a type: its formal name when the server sends it ("Surat Keterangan
- * Usaha", "Surat Pengantar Izin Keramaian"), else the menu title.
- */
-export const letterTypeName = (type: Pick<LetterTypeSummary, 'name' | 'title'>) =>
-  type.name ?? type.title;
-
 export function useLetterTypes() {
   const { data, error, isLoading, mutate } = useSWR<{ data: LetterTypeSummary[] }>(
     apiPaths.letterTypes,

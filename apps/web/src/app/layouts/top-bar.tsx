@@ -72,20 +72,12 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
             <HomeIcon className="size-8 shrink-0" />
           )}
           {/* Two lines, so a phone shows the village's name whole rather than "Pemerintah De…". */}
-          <span className="min-w-0 leading-tight" data-testid="site-name">
-            <span
-              className={
-                village
-                  ? 'block truncate text-xs font-semibold text-slate-700 xs:text-sm'
-                  : 'block truncate text-sm xs:text-base'
-              }
-            >
-              Pemerintah Desa
-            </span>
+          <span className="min-w-0 truncate text-sm leading-tight">
+            Pemerintah Desa
             {village && (
               <>
                 {' '}
-                <span className="block truncate text-base xs:text-lg">{village}</span>
+                <span className="block truncate text-lg">{village}</span>
               </>
             )}
           </span>

@@ -10,7 +10,7 @@ import {
   type HomepageBenefit,
   type HomepageHeader,
 } from '../../../lib/content.ts';
-import { letterTypeName, useLetterTypes } from '../../../lib/letter-types.ts';
+import { useLetterTypes } from '../../../lib/letter-types.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { governmentName, useSettings } from '../../../lib/settings.ts';
@@ -163,7 +163,8 @@ function Services() {
                       to={paths.serviceType(type.code)}
                       className="flex min-h-14 items-center rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-brand-800 hover:border-brand-700 hover:bg-brand-50"
                     >
-                      {letterTypeName(type)}
+                      {/* The formal name, as the service pages (issue 25), not the menu title. */}
+                      {type.name ?? type.title}
                     </Link>
                   </li>
                 ))}

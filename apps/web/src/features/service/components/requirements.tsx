@@ -1,6 +1,8 @@
-import type { RequirementSummary } from '../../../lib/letter-types.ts';
+import type { LetterTypeSummary, RequirementSummary } from '../../../lib/letter-types.ts';
 
-export { letterTypeName } from '../../../lib/letter-types.ts';
+/** The full name when the server sends it ("Surat Keterangan Usaha"), else the title. */
+export const letterTypeName = (type: Pick<LetterTypeSummary, 'name' | 'title'>) =>
+  type.name ?? type.title;
 
 /** How each requirement is handed in, as the list says it. */
 export const HANDED_IN: Record<RequirementSummary['online'], string> = {
