@@ -139,7 +139,13 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
                 // other value).
                 const value = profile[field];
                 return (
-                  <div key={field} id={field} tabIndex={-1} data-locked-field={field}>
+                  <div
+                    key={field}
+                    id={field}
+                    tabIndex={-1}
+                    data-locked-field={field}
+                    className="mb-6"
+                  >
                     <p className="font-semibold text-slate-900">
                       {label}
                       <VerifiedTag />
