@@ -9,6 +9,7 @@ import {
   decide,
   holdsPosition,
   isNamedHead,
+  signingSettingsAccess,
   type PolicyUser,
 } from './policy.ts';
 import { signingChanges, type SigningSetup } from './signing-setup.ts';
@@ -188,6 +189,14 @@ describe('the permission policy (ADR 0017)', () => {
       expect(can(user, 'user.delete', { setup: named, target: secretary })).toBe(false);
       expect(can(user, 'user.delete', { setup: named, target: otherHead })).toBe(true);
     }
+  });
+
+  it('signingSettingsAccess: what the settings screen offers each person', () => {
+    expect(signingSettingsAccess(head, named)).toBe('confirm');
+    expect(signingSettingsAccess(secretary, named)).toBe('deny');
+    expect(signingSettingsAccess(clerk, named)).toBe('deny');
+    expect(signingSettingsAccess(clerk, none)).toBe('allow');
+    expect(signingSettingsAccess(resident, none)).toBe('deny');
   });
 
   it('signingChanges names the parts that differ', () => {

@@ -209,6 +209,16 @@ export function decide<A extends PolicyAction>(
   }
 }
 
+/**
+ * What the signing settings screen lets this person do with the setup: change it freely (no
+ * Kepala Desa named yet), change it with their own confirmation (the named Kepala Desa), or only
+ * read it.
+ */
+export function signingSettingsAccess(user: PolicyUser, setup: SigningSetup): Decision['outcome'] {
+  const next = { ...setup, approval_exempt: [...setup.approval_exempt, '\u0000any'] };
+  return decide(user, 'signing.configure', { setup, next }).outcome;
+}
+
 type SubjectArg<A extends PolicyAction> = PolicySubjects[A] extends undefined
   ? []
   : [PolicySubjects[A]];

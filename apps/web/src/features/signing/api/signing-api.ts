@@ -1,4 +1,5 @@
 import type { FieldValue } from '@balai/domain';
+import type { HeadConfirmation } from '../../../components/admin/confirm-head-dialog.tsx';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import { upload } from '../../../components/form/upload.ts';
 import { api } from '../../../lib/http-client.ts';
@@ -184,14 +185,15 @@ export function useAdminAccounts() {
 }
 
 export const signingSettingsApi = {
-  save: (body: SigningSettingsBody) =>
-    api.put<{ data: SigningSettings }>(signingApi.settings, body),
+  /** Once a Kepala Desa is named, only they save, with `confirmation` (docs/signing.md). */
+  save: (body: SigningSettingsBody, confirmation?: HeadConfirmation) =>
+    api.put<{ data: SigningSettings }>(signingApi.settings, { ...body, confirmation }),
   setPin: (password: string, pin: string) =>
     api.put<{ message: string }>(signingApi.pin, { password, pin }),
   removePin: (password: string) =>
     api.delete<{ message: string }>(signingApi.pin, {}, { password }),
-  setDelegation: (from: string, until: string) =>
-    api.put<{ message: string }>(signingApi.delegation, { from, until }),
+  setDelegation: (from: string, until: string, confirmation: HeadConfirmation) =>
+    api.put<{ message: string }>(signingApi.delegation, { from, until, confirmation }),
   endDelegation: () => api.delete<{ message: string }>(signingApi.delegation),
   uploadSignature: (file: File, onProgress?: (share: number) => void) => {
     const body = new FormData();

@@ -1,5 +1,9 @@
 import { formatDateId, pinProblem } from '@balai/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  ConfirmHeadDialog,
+  type HeadConfirmation,
+} from '../../../components/admin/confirm-head-dialog.tsx';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -246,7 +250,9 @@ function AwayBox({ me, onChanged }: { me: SigningMe; onChanged: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function save(event: FormEvent) {
+  const [confirming, setConfirming] = useState(false);
+
+  function save(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
     const found: { from?: string; until?: string } = {};
@@ -256,18 +262,22 @@ function AwayBox({ me, onChanged }: { me: SigningMe; onChanged: () => void }) {
       found.until = 'Tanggal selesai tidak boleh sebelum tanggal mulai.';
     setErrors(found);
     if (found.from || found.until) return;
-    setBusy(true);
+    // The dates let the Sekretaris Desa sign for you: your password or PIN confirms them.
+    setConfirming(true);
+  }
+
+  async function confirmDates(confirmation: HeadConfirmation) {
     try {
-      const answer = await signingSettingsApi.setDelegation(from, until);
+      const answer = await signingSettingsApi.setDelegation(from, until, confirmation);
+      setConfirming(false);
       toast.success(answer.message);
       onChanged();
     } catch (e) {
       const f = fieldFailure(e, 'from');
       const u = fieldFailure(e, 'until');
-      if (f || u) setErrors({ from: f ?? undefined, until: u ?? undefined });
-      else setFailure(signingFailure(e));
-    } finally {
-      setBusy(false);
+      if (!f && !u) throw e;
+      setConfirming(false);
+      setErrors({ from: f ?? undefined, until: u ?? undefined });
     }
   }
 
@@ -295,7 +305,16 @@ function AwayBox({ me, onChanged }: { me: SigningMe; onChanged: () => void }) {
           : 'Bila Anda berhalangan (cuti, dinas luar), Sekretaris Desa menandatangani a.n. Kepala Desa pada tanggal yang Anda tetapkan.'}
       </p>
       <Failure text={failure} />
-      <form noValidate onSubmit={(e) => void save(e)}>
+      <ConfirmHeadDialog
+        open={confirming}
+        title="Simpan masa berhalangan?"
+        description={`Selama ${from && until ? `${formatDateId(from)} sampai ${formatDateId(until)}` : 'tanggal itu'} Sekretaris Desa menandatangani a.n. Kepala Desa. Masukkan kata sandi atau PIN Anda.`}
+        hasPin={me.has_pin}
+        onConfirm={confirmDates}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Simpan masa berhalangan"
+      />
+      <form noValidate onSubmit={save}>
         <div className="flex flex-col gap-x-4 sm:flex-row">
           <TextInput
             name="away-from"
@@ -317,7 +336,7 @@ function AwayBox({ me, onChanged }: { me: SigningMe; onChanged: () => void }) {
           />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" disabled={busy}>
             Simpan masa berhalangan
           </Button>
           {me.delegation && (

@@ -3,6 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/form/error-summary.tsx';
 import { Select } from '../../../components/form/select.tsx';
 import { TextInput } from '../../../components/form/text-input.tsx';
+import {
+  ConfirmHeadDialog,
+  type HeadConfirmation,
+} from '../../../components/admin/confirm-head-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/http-client.ts';
 import type { AdminAccount, SigningSettings, SigningSettingsBody } from '../api/signing-api.ts';
@@ -56,17 +60,27 @@ function choices(
 export function SigningSettingsForm({
   settings,
   accounts,
+  access,
+  hasPin,
   onSave,
 }: {
   settings: SigningSettings;
   accounts: readonly AdminAccount[] | undefined;
-  onSave: (body: SigningSettingsBody) => Promise<unknown>;
+  /** The policy's answer for the viewer (see `signingSettingsAccess`). */
+  access: SigningAccess;
+  /** The viewer has a signing PIN (asked first in the confirmation). */
+  hasPin: boolean;
+  onSave: (body: SigningSettingsBody, confirmation?: HeadConfirmation) => Promise<unknown>;
 }) {
   const [values, setValues] = useState<Values>(() => toValues(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<SigningSettingsBody | null>(null);
+  const readOnly = access === 'deny';
+  // Until a Kepala Desa is named, the away dates wait for them.
+  const datesLocked = readOnly || access === 'allow';
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -92,23 +106,49 @@ export function SigningSettingsForm({
       setSummary(null);
       return;
     }
+    if (access === 'confirm') {
+      setConfirming(body);
+      return;
+    }
     setBusy(true);
     try {
-      const saved = (await onSave(body)) as { data?: SigningSettings } | undefined;
-      setErrors({});
-      setSummary(null);
-      if (saved?.data) setValues(toValues(saved.data));
+      await send(body);
     } catch (e) {
-      const byField = fieldErrors(e);
-      const found: Record<string, string> = {};
-      for (const [key, list] of Object.entries(byField ?? {})) {
-        if (list[0]) found[key] = list[0];
-      }
-      setErrors(found);
-      const message = errorMessage(e);
-      setSummary(Object.values(found).includes(message) ? null : message);
+      showFailure(e);
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function send(body: SigningSettingsBody, confirmation?: HeadConfirmation) {
+    const saved = (await onSave(body, confirmation)) as { data?: SigningSettings } | undefined;
+    setErrors({});
+    setSummary(null);
+    if (saved?.data) setValues(toValues(saved.data));
+  }
+
+  function showFailure(e: unknown) {
+    const byField = fieldErrors(e);
+    const found: Record<string, string> = {};
+    for (const [key, list] of Object.entries(byField ?? {})) {
+      if (list[0]) found[key] = list[0];
+    }
+    setErrors(found);
+    const message = errorMessage(e);
+    setSummary(Object.values(found).includes(message) ? null : message);
+  }
+
+  /** The Kepala Desa's confirmation: a wrong one stays in the dialog, a form field's 422 comes back here. */
+  async function confirmSave(confirmation: HeadConfirmation) {
+    if (!confirming) return;
+    try {
+      await send(confirming, confirmation);
+      setConfirming(null);
+    } catch (e) {
+      const keys = Object.keys(fieldErrors(e) ?? {});
+      if (keys.length === 0 || keys.some((k) => k.startsWith('confirmation.'))) throw e;
+      setConfirming(null);
+      showFailure(e);
     }
   }
 
@@ -123,7 +163,16 @@ export function SigningSettingsForm({
       <h2 id="ttd-desa" className="mb-4 text-2xl font-bold text-slate-900">
         Penanda tangan desa
       </h2>
-      <fieldset className="mb-6">
+      <AccessNote access={access} />
+      <ConfirmHeadDialog
+        open={confirming !== null}
+        title="Simpan pengaturan tanda tangan?"
+        description="Perubahan ini menentukan siapa yang menyetujui surat desa. Masukkan kata sandi atau PIN Anda untuk menyimpannya."
+        hasPin={hasPin}
+        onConfirm={confirmSave}
+        onClose={() => setConfirming(null)}
+      />
+      <fieldset className="mb-6" disabled={readOnly}>
         <legend className="mb-3 text-lg font-semibold text-slate-900">Akun penanda tangan</legend>
         <Select
           name="head_user_id"
@@ -147,13 +196,18 @@ export function SigningSettingsForm({
         />
       </fieldset>
 
-      <fieldset className="mb-6">
+      <fieldset className="mb-6" disabled={datesLocked}>
         <legend className="mb-1 text-lg font-semibold text-slate-900">
           Kepala Desa berhalangan
         </legend>
         <p className="mb-3 text-slate-700">
           Pada tanggal ini (termasuk keduanya) Sekretaris Desa menandatangani a.n. Kepala Desa.
           Kosongkan keduanya bila tidak ada.
+          {access === 'allow' && (
+            <span className="mt-1 block">
+              Masa berhalangan diatur oleh Kepala Desa sendiri setelah akunnya ditetapkan.
+            </span>
+          )}
           {settings.delegation_active && (
             <strong className="mt-1 block text-violet-900">Saat ini sedang berlaku.</strong>
           )}
@@ -182,7 +236,7 @@ export function SigningSettingsForm({
         </div>
       </fieldset>
 
-      <fieldset className="mb-6" aria-describedby="approval-hint">
+      <fieldset className="mb-6" aria-describedby="approval-hint" disabled={readOnly}>
         <legend className="mb-1 text-lg font-semibold text-slate-900">
           Perlu persetujuan Kepala Desa
         </legend>
@@ -215,9 +269,30 @@ export function SigningSettingsForm({
           ))}
         </ul>
       </fieldset>
-      <Button type="submit" loading={busy}>
-        Simpan pengaturan tanda tangan
-      </Button>
+      {!readOnly && (
+        <Button type="submit" loading={busy}>
+          Simpan pengaturan tanda tangan
+        </Button>
+      )}
     </form>
+  );
+}
+
+export type SigningAccess = 'allow' | 'confirm' | 'deny';
+
+/** Who may change these settings, said above them (docs/signing.md, issue 18). */
+function AccessNote({ access }: { access: SigningAccess }) {
+  const text =
+    access === 'deny'
+      ? 'Hanya Kepala Desa yang dapat mengubah pengaturan ini, dengan kata sandi atau PIN-nya. Anda dapat melihatnya saja.'
+      : access === 'confirm'
+        ? 'Anda Kepala Desa: setiap perubahan disimpan setelah Anda memasukkan kata sandi atau PIN, dan dicatat.'
+        : 'Kepala Desa belum ditetapkan. Kepala Desa yang Anda tetapkan diberi tahu lewat notifikasi dan e-mail; setelah itu hanya Kepala Desa yang dapat mengubah pengaturan ini.';
+  return (
+    <p
+      className={`mb-6 border-l-4 p-3 ${access === 'deny' ? 'border-slate-500 bg-slate-100 text-slate-900' : 'border-violet-700 bg-violet-50 text-violet-950'}`}
+    >
+      {text}
+    </p>
   );
 }

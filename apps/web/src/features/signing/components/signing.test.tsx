@@ -372,6 +372,13 @@ describe('signing settings', () => {
     },
   ];
 
+  /** The Kepala Desa's password in the confirmation dialog (issue 18, ADR 0017). */
+  async function confirmAsHead(user: ReturnType<typeof renderApp>['user']) {
+    const dialog = await screen.findByRole('dialog', { name: 'Simpan pengaturan tanda tangan?' });
+    await user.type(within(dialog).getByLabelText(/^Kata sandi Anda/), 'sandi-kades-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Simpan perubahan' }));
+  }
+
   function settingsServer(put?: (r: SeenRequest) => { status?: number; body?: unknown }) {
     return createFakeServer({
       'GET /api/users/detail/1': () => ({ body: { data: ADMIN } }),
@@ -411,6 +418,8 @@ describe('signing settings', () => {
     expect(ktm).toBeChecked();
     await user.click(ktm);
     await user.click(screen.getByRole('button', { name: 'Simpan pengaturan tanda tangan' }));
+    // The Kepala Desa confirms with their password (issue 18).
+    await confirmAsHead(user);
     await waitFor(() => expect(server.seen('PUT /api/settings/signing')).toHaveLength(1));
     expect(server.seen('PUT /api/settings/signing')[0]!.body).toEqual({
       head_user_id: 11,
@@ -418,6 +427,7 @@ describe('signing settings', () => {
       head_away_from: '2026-11-24',
       head_away_until: '2026-11-28',
       approval: { ku: true, ktm: false },
+      confirmation: { password: 'sandi-kades-1' },
     });
     expect(await screen.findByText('Pengaturan tanda tangan disimpan.')).toBeInTheDocument();
   });
@@ -449,6 +459,7 @@ describe('signing settings', () => {
     await user.clear(screen.getByLabelText(/^Tanggal selesai berhalangan/));
     await user.type(screen.getByLabelText(/^Tanggal selesai berhalangan/), '2026-11-30');
     await user.click(screen.getByRole('button', { name: 'Simpan pengaturan tanda tangan' }));
+    await confirmAsHead(user);
     await waitFor(() => expect(server.seen('PUT /api/settings/signing')).toHaveLength(1));
     const secretary = screen.getByRole('combobox', { name: /^Sekretaris Desa/ });
     expect(secretary).toHaveAccessibleDescription(
@@ -513,12 +524,17 @@ describe('signing settings', () => {
     await user.clear(within(away).getByLabelText('Sampai'));
     await user.type(within(away).getByLabelText('Sampai'), '2026-11-30');
     await user.click(within(away).getByRole('button', { name: 'Simpan masa berhalangan' }));
+    // The dates are confirmed with the PIN (the account has one).
+    const dialog = await screen.findByRole('dialog', { name: 'Simpan masa berhalangan?' });
+    await user.type(within(dialog).getByLabelText(/^PIN tanda tangan/), '583920');
+    await user.click(within(dialog).getByRole('button', { name: 'Simpan masa berhalangan' }));
     expect(
       await screen.findByText(/Tercatat berhalangan 28 November 2026 sampai 30 November 2026/),
     ).toBeInTheDocument();
     expect(server.seen('PUT /api/signing/delegation')[0]!.body).toEqual({
       from: '2026-11-28',
       until: '2026-11-30',
+      confirmation: { pin: '583920' },
     });
     await user.click(screen.getByRole('button', { name: 'Akhiri masa berhalangan' }));
     await waitFor(() => expect(server.seen('DELETE /api/signing/delegation')).toHaveLength(1));
@@ -540,6 +556,49 @@ describe('signing settings', () => {
     await user.click(within(pin).getByRole('button', { name: 'Hapus PIN' }));
     expect(await within(pin).findByText(/Belum ada PIN/)).toBeInTheDocument();
     expect(server.seen('DELETE /api/signing/pin')[0]!.body).toEqual({ password: 'rahasia-kades' });
+  });
+
+  const CLERK_ME = {
+    ...HEAD_ME,
+    position: 'operator',
+    position_label: 'Operator/Staf',
+    is_head: false,
+    can_sign: false,
+    waiting: 0,
+  };
+
+  it('shows another administrator the setup read-only: only the Kepala Desa changes it', async () => {
+    const server = settingsServer();
+    server.on('GET /api/signing/me', () => ({ body: { data: CLERK_ME } }));
+    renderApp('/admin/settings/signing');
+    expect(
+      await screen.findByText(/^Hanya Kepala Desa yang dapat mengubah pengaturan ini/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Kepala Desa/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Surat Keterangan Usaha' })).toBeDisabled();
+    expect(screen.getByLabelText(/^Tanggal mulai berhalangan/)).toBeDisabled();
+    expect(
+      screen.queryByRole('button', { name: 'Simpan pengaturan tanda tangan' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lets any administrator name the first Kepala Desa, without away dates or a password', async () => {
+    const server = settingsServer();
+    server.on('GET /api/signing/me', () => ({ body: { data: CLERK_ME } }));
+    server.on('GET /api/settings/signing', () => ({
+      body: { data: { ...SETTINGS, head_user_id: null, head: null } },
+    }));
+    const { user } = renderApp('/admin/settings/signing');
+    expect(await screen.findByText(/^Kepala Desa belum ditetapkan\./)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Tanggal mulai berhalangan/)).toBeDisabled();
+    const head = screen.getByRole('combobox', { name: /^Kepala Desa/ });
+    await waitFor(() => expect(within(head).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(head, '11');
+    await user.click(screen.getByRole('button', { name: 'Simpan pengaturan tanda tangan' }));
+    await waitFor(() => expect(server.seen('PUT /api/settings/signing')).toHaveLength(1));
+    expect(server.seen('PUT /api/settings/signing')[0]!.body).toMatchObject({ head_user_id: 11 });
+    expect(server.seen('PUT /api/settings/signing')[0]!.body).not.toHaveProperty('confirmation');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('is linked from the village settings page', async () => {
