@@ -139,6 +139,8 @@ describe('upload limits', () => {
     expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
     const refused = answers.find((a) => a.statusCode === 429)!;
     expect(refused.headers['retry-after']).toBe('5');
+    // Closed after the answer: the unread body is not read only to be thrown away.
+    expect(refused.headers.connection).toBe('close');
     expect(refused.json().errors.file[0]).toBe(
       'Foto Anda yang lain masih diunggah. Tunggu sampai selesai, lalu unggah foto ini lagi.',
     );

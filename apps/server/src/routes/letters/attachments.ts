@@ -158,6 +158,15 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         })
       : null;
 
+  /**
+   * The headers of a refused upload: when to try again, and the connection closed after the
+   * answer, so the body it did not read (up to 8 MB) is not read only to be thrown away.
+   */
+  const refusedUpload = (seconds: number) => ({
+    'retry-after': String(seconds),
+    connection: 'close',
+  });
+
   /** Refuses the upload with a 429 when the user is past a limit; `done` when it ends. */
   async function admitUpload(request: FastifyRequest): Promise<{ done: () => void }> {
     const user = currentAuth(request).user;
@@ -166,7 +175,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!limit.isAllowed && limit.isExceeded) {
         const seconds = Math.max(1, limit.ttlInSeconds);
         const message = `Terlalu banyak foto diunggah dalam satu menit. Silakan coba lagi dalam ${seconds} detik.`;
-        throw new HttpError(429, message, { file: [message] }, { 'retry-after': String(seconds) });
+        throw new HttpError(429, message, { file: [message] }, refusedUpload(seconds));
       }
     }
     if (!uploading.enter(user.id)) {
@@ -174,9 +183,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         429,
         UPLOAD_IN_PROGRESS,
         { file: [UPLOAD_IN_PROGRESS] },
-        {
-          'retry-after': '5',
-        },
+        refusedUpload(5),
       );
     }
     return { done: () => uploading.leave(user.id) };
