@@ -93,7 +93,7 @@ const adminToken = adminLogin.json.data!.token as string;
 // A resident of our own (a complete profile, so letters can be filed for them).
 const resident = {
   email: `warga.${randomBytes(3).toString('hex')}@bukti.desa.id`,
-  password: 'warga-bukti-123',
+  password: `Sawah-${randomBytes(4).toString('hex')}-Hijau`,
 };
 const created = await call(
   home,
