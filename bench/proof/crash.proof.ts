@@ -42,6 +42,7 @@ import {
   stopServer,
   writeResults,
 } from './lib.ts';
+import { startupKills } from './startup-kill.ts';
 
 const ROUNDS = {
   sqlite: Number(process.env.PROOF_CRASH_ROUNDS_SQLITE ?? 20),
@@ -235,6 +236,12 @@ if (only !== 'postgres') results.push(await suite('sqlite'));
 if (only !== 'sqlite') {
   if (await postgresReachable()) results.push(await suite('postgres'));
   else console.log('PostgreSQL not reachable: that part is not run.');
+}
+// First starts killed during start-up, migration and seeding (issue 19.2, startup-kill.ts).
+const STARTUP_ROUNDS = Number(process.env.PROOF_CRASH_STARTUP_ROUNDS ?? 8);
+if (only !== 'postgres') results.push(await startupKills('sqlite', STARTUP_ROUNDS));
+if (only !== 'sqlite' && (await postgresReachable())) {
+  results.push(await startupKills('postgres', Math.ceil(STARTUP_ROUNDS / 2)));
 }
 const failures = results.reduce((n, r) => n + r.failures, 0);
 writeResults('proof-crash.json', {
