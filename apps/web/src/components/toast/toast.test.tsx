@@ -90,7 +90,7 @@ describe('toasts', () => {
     const region = screen.getByRole('region', { name: 'Pemberitahuan' });
     expect(region.className).toMatch(/\binset-x-0\b.*\bitems-center\b/);
     expect(region.className).toMatch(/\blg:right-4\b/);
-    expect(region.className).toMatch(/\bbottom-3\b.*\blg:bottom-4\b/);
+    expect(region.className).toMatch(/\bbottom-4\b/);
     expect(region.className).not.toMatch(/\btop-/);
     expect(region.className).toMatch(/\blg:items-end\b/);
   });

@@ -21,7 +21,7 @@ export function Toaster({
       aria-live="polite"
       aria-label="Pemberitahuan"
       role="region"
-      className="pointer-events-none fixed inset-x-0 bottom-3 z-[70] flex flex-col items-center gap-2 px-3 lg:inset-x-auto lg:bottom-4 lg:right-4 lg:items-end lg:px-0"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[70] flex flex-col items-center gap-2 px-3 lg:inset-x-auto lg:right-4 lg:items-end lg:px-0"
     >
       {toasts.length > 0 && (
         <Suspense fallback={null}>

@@ -273,7 +273,7 @@ function RequirementItem({
     <li
       id={requirementBlockId(r.key)}
       tabIndex={-1}
-      className="scroll-mt-24 py-4 focus-visible:outline-offset-4"
+      className="py-4 focus-visible:outline-offset-4"
       data-requirement={r.key}
     >
       <div className="flex items-start gap-2">
