@@ -189,7 +189,7 @@ function postgresTarget(): Target {
   };
   return {
     async copy(round) {
-      const name = `balai_proof_mkill_${process.pid}_${round}`;
+      const name = `balai_proof_mkill_${process.pid}_${round < 0 ? `x${-round}` : round}`;
       await admin((c) => c.query(`drop database if exists ${name} with (force)`));
       await admin((c) => c.query(`create database ${name}`));
       return urlOf(name);
@@ -321,16 +321,22 @@ async function referenceSchema(target: Target): Promise<string[]> {
 
 try {
   const results = [];
+  // PROOF_MIGRATION_KILL_ONLY=sqlite or =postgres runs one database's part (and the control).
+  const only = process.env.PROOF_MIGRATION_KILL_ONLY;
   const fresh = await sqliteTarget(null, 0);
   const sqliteReference = await referenceSchema(fresh);
-  results.push(await scenario('SQLite, fresh', fresh, null, 'balai', ROUNDS, sqliteReference));
-  for (const from of ['0007-letter-edit-audit', '0008-desk-indexes']) {
+  if (only !== 'postgres') {
+    results.push(await scenario('SQLite, fresh', fresh, null, 'balai', ROUNDS, sqliteReference));
+  }
+  for (const from of only === 'postgres' ? [] : ['0007-letter-edit-audit', '0008-desk-indexes']) {
     const target = await sqliteTarget(from, USERS);
     results.push(
       await scenario(`SQLite, ${from} → latest`, target, from, 'balai', ROUNDS, sqliteReference),
     );
   }
-  if (await postgresReachable()) {
+  if (only === 'sqlite') {
+    // not asked for
+  } else if (await postgresReachable()) {
     const target = postgresTarget();
     const reference = await referenceSchema(target);
     results.push(await scenario('PostgreSQL, fresh', target, null, 'balai', ROUNDS / 2, reference));
