@@ -66,3 +66,14 @@ export const createUser = (body: Record<string, unknown>) =>
 export const updateUser = (id: number, body: Record<string, unknown>) =>
   api.put<{ data: ApiUser }>(usersApi.update(id), body);
 export const deleteUser = (id: number) => api.delete<{ message: string }>(usersApi.delete(id));
+
+/**
+ * Which accounts the signing settings name (issue 18): the user form of a named signer says that
+ * only the Kepala Desa changes it. Null id: not asked.
+ */
+export function useNamedSigners(enabled: boolean) {
+  const { data } = useSWR<{
+    data: { head_user_id: number | null; secretary_user_id: number | null };
+  }>(enabled ? '/settings/signing' : null);
+  return data?.data;
+}

@@ -284,6 +284,39 @@ describe('admin user form', () => {
     });
   });
 
+  it("a named signer's form says only the Kepala Desa changes it, and asks the Kepala Desa's password (issue 18)", async () => {
+    let calls = 0;
+    const s = server({
+      'GET /api/settings/signing': () => ({
+        body: { data: { head_user_id: 1, secretary_user_id: null } },
+      }),
+      'PUT /api/users/update/1': (r) => {
+        calls += 1;
+        const body = r.body as Record<string, unknown>;
+        return body.confirmation
+          ? { body: { data: { ...BUDI, ...body } } }
+          : {
+              status: 403,
+              body: { message: 'Masukkan kata sandi atau PIN Anda untuk menyimpan perubahan ini.' },
+            };
+      },
+    });
+    const { user, router } = renderApp('/admin/user/1/edit');
+    expect(
+      await screen.findByText(/^Akun ini ditetapkan sebagai Kepala Desa di Pengaturan/),
+    ).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('NIP (opsional)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Simpan perubahan akun?' });
+    await user.type(within(dialog).getByLabelText(/^Kata sandi Anda/), 'sandi-kades-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Simpan perubahan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user'));
+    expect(calls).toBe(2);
+    expect(s.seen('PUT /api/users/update/1')[1]!.body).toMatchObject({
+      confirmation: { password: 'sandi-kades-1' },
+    });
+  });
+
   it('shows Jabatan and NIP for an administrator only, by their labels, and sends them (issue 15)', async () => {
     const s = server({
       'PUT /api/users/update/1': (r) => ({ body: { data: { ...BUDI, ...(r.body as object) } } }),
