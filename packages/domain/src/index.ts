@@ -24,6 +24,7 @@ export * from './content/content-resource.ts';
 export * from './content/registry.ts';
 export * from './settings.ts';
 export * from './public-url.ts';
+export * from './passwords.ts';
 export * from './letter-number.ts';
 export * from './signing.ts';
 export * from './policy.ts';

@@ -28,7 +28,11 @@ import {
   recordSuccess,
 } from '../../services/login-guard.ts';
 import { createBackgroundQueue } from '../../services/background.ts';
-import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  verifyPassword,
+} from '../../services/passwords.ts';
 import { mailLine } from '../../services/mail-text.ts';
 import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 
@@ -186,6 +190,8 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await findUserById(app.db, reset.user_id);
       if (!user?.active) throw new HttpError(422, BAD_RESET, { token: [BAD_RESET] });
+      // Not a common password, nor one built from the account's own data (issue 25.5).
+      await assertAcceptablePassword(request.body.password, user);
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction().execute(async (trx) => {
         if (!(await consumePasswordReset(trx, reset.id)))

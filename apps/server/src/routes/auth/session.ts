@@ -20,7 +20,11 @@ import {
   refuseLockedIdentity,
 } from '../../services/identity.ts';
 import { nikRequestedMessage, requestNikChange } from '../../services/nik-requests.ts';
-import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  verifyPassword,
+} from '../../services/passwords.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { currentAuth } from '../../types.ts';
 import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
@@ -218,6 +222,8 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.password === request.body.current_password) {
         throw invalidField('password', 'Kata sandi baru harus berbeda dari kata sandi saat ini.');
       }
+      // Not a common password, nor one built from the account's own data (issue 25.5).
+      await assertAcceptablePassword(request.body.password, auth.user);
       const passwordHash = await hashPassword(request.body.password);
       await app.db.transaction().execute(async (trx) => {
         await updateUser(trx, auth.user.id, { password_hash: passwordHash });

@@ -19,7 +19,7 @@ import {
 } from '../../repositories/users.ts';
 import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
 import { auditIdentityChanges, identityChanges } from '../../services/identity.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { assertAcceptablePassword, hashPassword } from '../../services/passwords.ts';
 import { authorize, refuseDenied } from '../../services/signing-confirmation.ts';
 import { sendSigningMails, type PendingMail } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
@@ -111,6 +111,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const clashes = await findUniqueClashes(app.db, values);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      // Not a common password, nor one built from the new account's data (issue 25.5).
+      await assertAcceptablePassword(password, values);
       const method = await authorize(
         app.db,
         { user: actor, ip: request.ip },
@@ -225,6 +227,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const clashes = await findUniqueClashes(app.db, values, target.id);
       if (clashes.email || clashes.nik) throw uniqueClashError(clashes);
+      // Not a common password, nor one built from the account's data as it will be (issue 25.5).
+      if (password) await assertAcceptablePassword(password, { ...target, ...values });
       const method = await authorize(
         app.db,
         { user: actor, ip: request.ip },

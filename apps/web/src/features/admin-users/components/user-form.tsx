@@ -21,6 +21,7 @@ import {
 } from '../../../components/form/definition-field.tsx';
 import { toRawValues } from '../../../components/form/definition-form.tsx';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
+import { PasswordHint } from '../../../components/form/password-hint.tsx';
 import { Select } from '../../../components/form/select.tsx';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
@@ -169,19 +170,37 @@ export function UserForm({
       );
     }
     if (f.secret) {
+      const typed = form.watch(f.name);
+      const text = (name: string) => {
+        const v = form.watch(name);
+        return typeof v === 'string' ? v : null;
+      };
       return (
-        <TextInput
-          key={f.name}
-          label={f.label}
-          hint={hintOf(f)}
-          error={error}
-          optional={!f.required}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          width="20"
-          {...form.register(f.name)}
-        />
+        <div key={f.name}>
+          <TextInput
+            label={f.label}
+            hint={hintOf(f)}
+            error={error}
+            optional={!f.required}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            width="20"
+            {...form.register(f.name)}
+          />
+          {/* Judged by the account's data as typed in this form (issue 25.5). */}
+          <PasswordHint
+            id={`${f.name}-strength`}
+            password={typeof typed === 'string' ? typed : ''}
+            owner={{
+              name: text('name'),
+              email: text('email'),
+              nik: text('nik'),
+              kk_number: text('kk_number'),
+              birth_date: text('birth_date'),
+            }}
+          />
+        </div>
       );
     }
     return (

@@ -2,6 +2,7 @@ import { resetPasswordSchema } from '@balai/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
+import { PasswordHint } from '../../../components/form/password-hint.tsx';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -52,6 +53,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <PasswordHint id="password-strength" password={form.watch('password')} />
         <TextInput
           label="Ulangi kata sandi baru"
           type="password"

@@ -1,6 +1,7 @@
 import { passwordChangeSchema } from '@balai/domain';
 import { useEffect, useRef, useState } from 'react';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
+import { PasswordHint } from '../../../components/form/password-hint.tsx';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -16,7 +17,7 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 /** /profile/change-password: the user stays signed in here; other devices are signed out. */
 export function ChangePasswordPage() {
   usePageMeta('Ubah kata sandi');
-  const { replaceToken } = useAuth();
+  const { replaceToken, user } = useAuth();
   const [saved, setSaved] = useState(0);
   const bannerRef = useRef<HTMLDivElement>(null);
   const form = useZodForm(passwordChangeSchema, { defaultValues: EMPTY });
@@ -68,6 +69,11 @@ export function ChangePasswordPage() {
             autoComplete="new-password"
             error={errors.password?.message}
             {...form.register('password')}
+          />
+          <PasswordHint
+            id="password-strength"
+            password={form.watch('password')}
+            owner={user ? { name: user.name, email: user.email } : {}}
           />
           <TextInput
             label="Ulangi kata sandi baru"
