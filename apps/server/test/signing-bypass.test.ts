@@ -10,7 +10,7 @@ import { outboxMails, tempOutbox } from './outbox.ts';
 
 /**
  * Issue 18.1: no administrator issues a letter that needs approval past the Kepala Desa (ADR
- * 0017). Bypasses A–E of the security review, each tried by a plain administrator and each ending
+ * 0020). Bypasses A–E of the security review, each tried by a plain administrator and each ending
  * with the letter still awaiting signature; then what the Kepala Desa may do with their own
  * password, the first naming, the audit rows and notices, and the reset links (issue 18.6).
  */

@@ -41,7 +41,7 @@ const inactiveHead: PolicyUser = { ...head, active: 0 };
 
 const away = { ...named, head_away_from: TODAY, head_away_until: TODAY };
 
-describe('the permission policy (ADR 0017)', () => {
+describe('the permission policy (ADR 0020)', () => {
   it('only an active administrator holding the position holds it', () => {
     expect(holdsPosition(head, 'kepala_desa')).toBe(true);
     expect(holdsPosition(inactiveHead, 'kepala_desa')).toBe(false);

@@ -1,4 +1,4 @@
-// The permission policy (issue 18, issue 20, ADR 0017): one answer to "may this person do this"
+// The permission policy (issue 18, issue 20, ADR 0020): one answer to "may this person do this"
 // for signing and the accounts that sign. Pure and zod-free: the server asks it before every such
 // change, the web asks it to show what a screen lets the viewer do.
 //

@@ -165,7 +165,7 @@ const secret = (label: string, max: number) =>
 
 /**
  * The Kepala Desa's own confirmation of a change of who signs, the away dates, the approvals or
- * a signer's account (issue 18, ADR 0017): their password, or their signing PIN. Optional in
+ * a signer's account (issue 18, ADR 0020): their password, or their signing PIN. Optional in
  * the schemas; the permission policy says when it is needed (403 without it).
  */
 export const confirmationSchema = z

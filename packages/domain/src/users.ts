@@ -198,7 +198,7 @@ export const userCreateSchema = z.object({
   /** An administrator's position (issue 15); an administrator without one is an operator. */
   position: z.preprocess(blankToNull, positionSchema.nullable()).optional(),
   nip: nipSchema.optional(),
-  /** The Kepala Desa's password or PIN, for a change only they may make (ADR 0017). */
+  /** The Kepala Desa's password or PIN, for a change only they may make (ADR 0020). */
   confirmation: confirmationSchema.optional(),
   ...biodataShape,
 });

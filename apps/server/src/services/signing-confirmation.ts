@@ -1,7 +1,7 @@
 /**
  * The signer's own confirmation (issue 15, issue 18): the account's password or signing PIN,
  * checked like a signature passphrase before a letter is approved, a PIN is set, or the Kepala
- * Desa changes who signs, the away dates, the approvals or a signer's account (ADR 0017). The
+ * Desa changes who signs, the away dates, the approvals or a signer's account (ADR 0020). The
  * lock-out around each check is services/signing-lockout.ts.
  */
 import type { Kysely } from 'kysely';

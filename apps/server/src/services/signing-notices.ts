@@ -1,6 +1,6 @@
 /**
  * What the Kepala Desa is told of every change of who signs, the away dates, the approvals or a
- * signer's account (issue 18, ADR 0017), and what the first Kepala Desa is told when named: an
+ * signer's account (issue 18, ADR 0020), and what the first Kepala Desa is told when named: an
  * in-app notice (in the change's transaction) and an e-mail (after the commit, when the account
  * has an address). A change made with the Kepala Desa's own password is told too: should it have
  * been someone else at their desk, they see it.

@@ -244,7 +244,7 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           : before.approval_exempt,
       };
       // Only the named Kepala Desa, with their own password or PIN; the first naming is open to
-      // any administrator (ADR 0017, packages/domain/src/policy.ts).
+      // any administrator (ADR 0020, packages/domain/src/policy.ts).
       const decision = decide(user, 'signing.configure', { setup: before, next });
       refuseDenied(decision);
       await checkAccounts(next);

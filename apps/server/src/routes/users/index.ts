@@ -102,7 +102,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentAuth(request).user;
       const { password, identity_verified, position, confirmation, ...values } = request.body;
       const nextPosition = positionFor(values.role, position, null);
-      // Giving the position Kepala Desa while one is named: the named one decides (ADR 0017).
+      // Giving the position Kepala Desa while one is named: the named one decides (ADR 0020).
       const setup = await getSigningSetup(app.db);
       const decision = createDecision(actor, setup, {
         role: values.role,
@@ -214,7 +214,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       await assertSignerKept(app.db, target, next);
       // A signer's password, e-mail, name, position, NIP or active state, or the position Kepala
-      // Desa given to someone: only with the Kepala Desa's own confirmation (ADR 0017).
+      // Desa given to someone: only with the Kepala Desa's own confirmation (ADR 0020).
       const setup = await getSigningSetup(app.db);
       const signerFields = signerFieldsChanged(target, request.body, next);
       const decision = updateDecision(actor, setup, target, next, signerFields);

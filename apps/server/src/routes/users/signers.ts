@@ -16,7 +16,7 @@ import {
   type PendingMail,
 } from '../../services/signing-notices.ts';
 
-// The accounts that sign (issue 18, ADR 0017): who may change a signer's account or make someone
+// The accounts that sign (issue 18, ADR 0020): who may change a signer's account or make someone
 // a Kepala Desa is the permission policy's answer (packages/domain/src/policy.ts); this applies
 // it to the users API, and records and tells the Kepala Desa of each such change.
 

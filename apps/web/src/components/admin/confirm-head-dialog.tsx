@@ -4,7 +4,7 @@ import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { errorMessage, fieldErrors, httpStatus } from '../../lib/http-client.ts';
 
-/** The Kepala Desa's password or PIN, sent as `confirmation` (ADR 0017). */
+/** The Kepala Desa's password or PIN, sent as `confirmation` (ADR 0020). */
 export type HeadConfirmation = { password: string } | { pin: string };
 
 export interface ConfirmHeadDialogProps {

@@ -26,7 +26,7 @@ export function SigningSettingsPage() {
   const { me, mutate: refreshMe } = useSigningMe();
   const toast = useToast();
 
-  // What the policy lets the viewer do with the setup (ADR 0017): change it (no Kepala Desa yet),
+  // What the policy lets the viewer do with the setup (ADR 0020): change it (no Kepala Desa yet),
   // change it with their password or PIN (the Kepala Desa), or only read it. Which named account
   // the viewer is comes from the server (`is_head`, `is_secretary` of GET /api/signing/me).
   const access: SigningAccess =

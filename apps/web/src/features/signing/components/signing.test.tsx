@@ -372,7 +372,7 @@ describe('signing settings', () => {
     },
   ];
 
-  /** The Kepala Desa's password in the confirmation dialog (issue 18, ADR 0017). */
+  /** The Kepala Desa's password in the confirmation dialog (issue 18, ADR 0020). */
   async function confirmAsHead(user: ReturnType<typeof renderApp>['user']) {
     const dialog = await screen.findByRole('dialog', { name: 'Simpan pengaturan tanda tangan?' });
     await user.type(within(dialog).getByLabelText(/^Kata sandi Anda/), 'sandi-kades-1');
