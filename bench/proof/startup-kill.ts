@@ -25,6 +25,8 @@ interface Start {
   out: () => string;
   /** Resolves with the time to "Balai berjalan", or null when the process ended first. */
   serving: Promise<number | null>;
+  /** The time the first seed's printout appeared, once it has. */
+  printedMs: () => number | null;
 }
 
 /** The real first start (apps/server/src/main.ts) with the demo village and generated passwords. */
@@ -49,7 +51,12 @@ function start(url: string, port: number): Start {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  let printedMs: number | null = null;
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (printedMs === null && out.includes('Basis data baru telah diisi'))
+      printedMs = Date.now() - t;
+  });
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const serving = new Promise<number | null>((resolve) => {
     child.stdout!.on('data', () => {
@@ -57,7 +64,7 @@ function start(url: string, port: number): Start {
     });
     child.on('exit', () => resolve(null));
   });
-  return { child, out: () => out, serving };
+  return { child, out: () => out, serving, printedMs: () => printedMs };
 }
 
 function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -169,12 +176,21 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
   const calibration = start(calibrationUrl, port);
   const T = await calibration.serving;
   await stop(calibration.child, 'SIGTERM');
-  if (T === null) throw new Error(`startup-kill: the first start failed:\n${calibration.out()}`);
+  const printed = calibration.printedMs();
+  if (T === null || printed === null) {
+    throw new Error(`startup-kill: the first start failed:\n${calibration.out()}`);
+  }
+  // Most of a start is tsx loading the code: the kills are spread from a fifth of the way to
+  // the printout (the end of seeding) to just after it, through migration and seeding.
+  const from = printed * 0.2;
+  const span = printed * 0.9;
 
   const results: Round[] = [];
   for (let i = 0; i < rounds; i++) {
     const url = await freshDatabaseUrl(kind, 'proof_startup');
-    const at = Math.round(((i + 0.5) / rounds) * T + (Math.random() - 0.5) * (T / rounds));
+    const at = Math.round(
+      from + ((i + 0.5) / rounds) * span + (Math.random() - 0.5) * (span / rounds),
+    );
     const first = start(url, port);
     await sleep(at);
     await stop(first.child, 'SIGKILL');
@@ -229,6 +245,7 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
     database: kind,
     part: 'first start killed (start-up, migration, seeding)',
     first_start_ms: T,
+    printout_ms: printed,
     rounds,
     phases,
     failures,
