@@ -66,6 +66,15 @@ interface Run {
  * A tmpfs of `mb` MiB at `dir`. Needs the right to mount (root, or CAP_SYS_ADMIN); without it the
  * suite stops here and says so — a directory on the machine's own disk cannot be filled safely.
  */
+const mounted = new Set<string>();
+// Ended from outside (npm run proof's time limit, Ctrl-C): no tmpfs is left mounted.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    for (const dir of mounted) unmount(dir);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 function mount(dir: string, mb: number): void {
   fs.mkdirSync(dir, { recursive: true });
   try {
@@ -77,15 +86,21 @@ function mount(dir: string, mb: number): void {
       `disk-full: cannot mount a tmpfs at ${dir} (run as root or with CAP_SYS_ADMIN): ${String(err)}`,
     );
   }
+  mounted.add(dir);
 }
 
 function unmount(dir: string): void {
+  mounted.delete(dir);
   try {
     execFileSync('umount', [dir]);
   } catch {
     execFileSync('umount', ['-l', dir]);
   }
   fs.rmSync(dir, { recursive: true, force: true });
+  // The run's folder, once both of its filesystems are gone.
+  if (fs.existsSync(path.dirname(dir)) && fs.readdirSync(path.dirname(dir)).length === 0) {
+    fs.rmdirSync(path.dirname(dir));
+  }
 }
 
 /** Writes `file` until the filesystem refuses (ENOSPC), in ever smaller pieces; bytes written. */
@@ -207,6 +222,7 @@ async function run(name: string, main?: string): Promise<Run> {
     db.close();
     fs.closeSync(logFd);
     const log = fs.readFileSync(logFile, 'utf8');
+    fs.rmSync(logFile);
     const count = (re: RegExp) => log.split('\n').filter((l) => re.test(l)).length;
 
     const r: Run = {
