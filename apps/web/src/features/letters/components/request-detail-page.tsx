@@ -217,7 +217,8 @@ function RequestDetail({ type, request }: { type: LetterType; request: LetterReq
  * A letter number that wraps only after a slash ("500/001/3201012001/XI/2026"), never inside
  * one of its parts.
  */
-function LetterNumber({ number }: { number: string }) {
+function LetterNumber({ number }: { number: string | null }) {
+  if (!number) return null;
   const parts = number.split('/');
   return parts.map((part, i) => (
     <Fragment key={i}>
