@@ -143,7 +143,7 @@ async function sqliteTarget(from: string | null, users: number): Promise<Target>
     async schema(db) {
       const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
         select type, name, sql from sqlite_master
-        where name not like 'sqlite_%' and name not like 'kysely_migration_lock%'
+        where name not like 'sqlite_%' and name not like 'kysely_migration%'
         order by type, name`.execute(db);
       return rows.map((r) => `${r.type} ${r.name}: ${r.sql ?? ''}`);
     },
@@ -198,7 +198,7 @@ function postgresTarget(): Target {
       const { rows } = await sql<{ line: string }>`
         select table_name || '.' || column_name || ' ' || data_type as line
           from information_schema.columns where table_schema = 'public'
-            and table_name not like 'kysely_migration_lock%'
+            and table_name not like 'kysely_migration%'
         union all select indexname || ': ' || indexdef from pg_indexes where schemaname = 'public'
         union all select trigger_name || ' ' || event_manipulation || ' ' || event_object_table
           from information_schema.triggers where trigger_schema = 'public'
