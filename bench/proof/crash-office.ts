@@ -22,7 +22,7 @@ export interface Issued {
 /** The two kinds the office files: issued at once (kp), and through the Kepala Desa (ku). */
 export const DIRECT: LetterCode = 'kp';
 export const APPROVED: LetterCode = 'ku';
-export const KD = { email: 'kades@bukti.desa.id', password: 'kepala-desa-bukti-1' };
+export const KD = { email: 'kades@bukti.desa.id', password: 'Merapi-Sindoro-7319' };
 const RUN = Date.now().toString(36);
 
 /** What filing `n` sends: a typed applicant and the type's example, marked with `n`. */
