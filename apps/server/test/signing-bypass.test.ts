@@ -5,7 +5,14 @@ import { sha256Hex } from '../src/lib/tokens.ts';
 import { listAudit } from '../src/repositories/audit-log.ts';
 import { insertPasswordReset } from '../src/repositories/password-resets.ts';
 import { createTestApp, login, makeUser, PASSWORD, type TestContext } from './helpers.ts';
-import { client, example, makeResident, NO_SUBMISSION_CAPS } from './letter-helpers.ts';
+import {
+  client,
+  example,
+  makeResident,
+  NO_SUBMISSION_CAPS,
+  pdfText,
+  squash,
+} from './letter-helpers.ts';
 import { outboxMails, tempOutbox } from './outbox.ts';
 
 /**
@@ -354,6 +361,33 @@ describe('signing: no way around the Kepala Desa', () => {
       (await asClerk('PUT', `/api/users/update/${other.id}`, { active: true })).statusCode,
     ).toBe(200);
     expect((await reset('token-tiga-uji-abcdef')).statusCode).toBe(422);
+  });
+
+  it("the letter prints the Kepala Desa account, its NIP only when it has one, never the settings' free text (issue 25.2)", async () => {
+    const settings = (await asClerk('GET', '/api/settings/admin')).json().data;
+    const saved = await asClerk('PUT', '/api/settings', {
+      ...settings,
+      head_name: 'Nama Bebas Pengaturan',
+      head_nip: '19720415 199803 1 006',
+      village_code: '3201012001',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = await awaiting();
+    const preview = await asClerk('GET', `${ku.base}/${id}/preview`);
+    expect(preview.statusCode).toBe(200);
+    const draft = squash(pdfText(preview.rawPayload));
+    expect(draft).toContain('H. Ahmad Suryadi');
+    expect(draft).not.toContain('Nama Bebas Pengaturan');
+    expect(draft).not.toContain('NIP.');
+    const approved = await asHead('POST', '/api/signing/approve', {
+      ids: [id],
+      password: PASSWORD,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const letter = squash(pdfText((await asResident('GET', `${ku.base}/${id}/pdf`)).rawPayload));
+    expect(letter).toContain('H. Ahmad Suryadi');
+    expect(letter).not.toContain('Nama Bebas Pengaturan');
+    expect(letter).not.toContain('NIP.');
   });
 
   it('a Kepala Desa hands over with their password; the new one and the old one are told', async () => {
