@@ -215,23 +215,29 @@ test('the Kepala Desa approves and returns letters from a phone; the Sekretaris 
   await expect(page.getByText('Diproses').first()).toBeVisible();
   await expect(page.getByText('Alamat usaha berbeda dengan KK.').first()).toBeVisible();
 
-  // 4. The office sets the Kepala Desa's away dates (today to in two days) in the settings.
-  await page.goto('/admin/settings');
-  await page.getByRole('main').getByRole('link', { name: 'Pengaturan Tanda Tangan' }).click();
+  // 4. The Kepala Desa sets their away dates (today to in two days) in the settings, confirmed
+  // with their password: only they may (issue 18, ADR 0020).
+  await head.setViewportSize({ width: 1280, height: 900 });
+  await head.goto('/admin/settings');
+  await head.getByRole('main').getByRole('link', { name: 'Pengaturan Tanda Tangan' }).click();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Pengaturan Tanda Tangan' }),
+    head.getByRole('heading', { level: 1, name: 'Pengaturan Tanda Tangan' }),
   ).toBeVisible();
-  await expect(page.getByLabel(/^Kepala Desa/)).toHaveValue(/\d+/);
-  await expect(page.getByLabel(/^Sekretaris Desa/)).toHaveValue(/\d+/);
+  await expect(head.getByLabel(/^Kepala Desa/)).toHaveValue(/\d+/);
+  await expect(head.getByLabel(/^Sekretaris Desa/)).toHaveValue(/\d+/);
   const today = todayIso();
   const later = todayIso(new Date(Date.now() + 2 * 86_400_000));
-  await page.getByLabel(/^Tanggal mulai berhalangan/).fill(today);
-  await page.getByLabel(/^Tanggal selesai berhalangan/).fill(later);
-  await page.getByRole('button', { name: 'Simpan pengaturan tanda tangan' }).click();
-  await expect(page.getByText('Pengaturan tanda tangan disimpan.')).toBeVisible();
-  await expect(page.getByText('Saat ini sedang berlaku.')).toBeVisible();
-  await expectAccessible(page, 'signing settings');
-  await photographBoth(page, 'signing-settings');
+  await head.getByLabel(/^Tanggal mulai berhalangan/).fill(today);
+  await head.getByLabel(/^Tanggal selesai berhalangan/).fill(later);
+  await head.getByRole('button', { name: 'Simpan pengaturan tanda tangan' }).click();
+  const confirmDates = head.getByRole('dialog', { name: 'Simpan pengaturan tanda tangan?' });
+  await confirmDates.getByLabel(/^Kata sandi Anda/).fill(HEAD.password);
+  await confirmDates.getByRole('button', { name: 'Simpan perubahan' }).click();
+  await expect(head.getByText('Pengaturan tanda tangan disimpan.')).toBeVisible();
+  await expect(head.getByText('Saat ini sedang berlaku.')).toBeVisible();
+  await expectAccessible(head, 'signing settings');
+  await photographBoth(head, 'signing-settings');
+  await head.setViewportSize(PHONE);
 
   // Two more letters for signature; the Sekretaris Desa, on a phone, looks at each and
   // approves both at once, a.n. Kepala Desa.
