@@ -1,7 +1,9 @@
 /**
  * Part of the proof suite "crash" (crash.proof.ts; docs/reliability.md, issue 19.2): the first
  * start of a new village — start-up, migration, the demo seed — killed with SIGKILL, by its pid,
- * at moments spread over the whole first start, then started again. The next start must serve,
+ * at moments spread over its migration and seeding (measured on one first start left alone: on
+ * SQLite from the moment it creates the database file to just after the first seed's printout,
+ * on PostgreSQL from a fifth of the way to the printout), then started again. The next start must serve,
  * the village must be whole (the demo requests, the signers, approval on, no account without
  * its password), and the passwords last printed must sign in — the administrator's, a signer's
  * and a resident's.
