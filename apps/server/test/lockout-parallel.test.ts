@@ -86,6 +86,15 @@ describe('lock-outs under parallel attempts', () => {
     expect(counts[429]).toBeGreaterThanOrEqual(40);
   });
 
+  it('20 parallel sign-ins with the right password from one address all get in (none is a failure)', async () => {
+    const owner = await makeUser(ctx.testDb.db);
+    const counts = await burst(
+      Array.from({ length: 20 }, () => attempt(owner.email, PASSWORD, '192.0.2.55')),
+    );
+    expect(counts).toEqual({ 200: 20 });
+    expect(await auditCount('login.attempt', {})).toBe(0);
+  });
+
   it('the right password still signs in after a refused burst from elsewhere, from a known address', async () => {
     const owner = await makeUser(ctx.testDb.db);
     expect((await attempt(owner.email, PASSWORD, '192.168.9.9')).statusCode).toBe(200);

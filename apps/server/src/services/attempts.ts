@@ -14,10 +14,45 @@ import { writeAudit, type AuditEntry } from '../repositories/audit-log.ts';
  * is committed before its count. Of the attempts that were let through, the one that counted
  * last saw every other one's reservation (each was written before that one's own, earlier,
  * count) — so it counted at least all of them but itself, and it was let through only while
- * that number was under the limit. Parallel attempts can only be refused too often, never let
- * through too often; a reservation left by a crashed process counts as a failure until its
+ * that number was under the limit. An attempt that finds the limit reached only because of
+ * attempts still being checked (their outcome unknown: the owner's parallel requests with the
+ * right password are such) waits for them to end, up to PENDING_WAIT_MS, and counts again; only
+ * failures refuse at once. A reservation left by a crashed process counts as a failure until its
  * window passes.
  */
+
+/** How long an attempt waits for other attempts still being checked before it is refused (under HTTP_IDLE_TIMEOUT_S). */
+export const PENDING_WAIT_MS = 20_000;
+
+/**
+ * Reserves and admits an attempt: its reservation when it may be checked, otherwise null and the
+ * moment its refusal ends. `blocked(reservation, true)` is when the limit ends counting the other
+ * attempts still being checked, `blocked(reservation, false)` counting failures only (0 = not
+ * blocked). An attempt that waits gives its reservation up meanwhile, so waiting attempts never
+ * hold each other up.
+ */
+export async function admitAttempt(
+  db: Kysely<Database>,
+  reserve: () => Promise<number>,
+  blocked: (reservation: number, withPending: boolean) => Promise<number>,
+): Promise<{ reservation: number; until: 0 } | { reservation: null; until: number }> {
+  const deadline = Date.now() + PENDING_WAIT_MS;
+  for (;;) {
+    const reservation = await reserve();
+    try {
+      const withPending = await blocked(reservation, true);
+      if (withPending <= Date.now()) return { reservation, until: 0 };
+      const failuresOnly = await blocked(reservation, false);
+      await dropReservation(db, reservation);
+      if (failuresOnly > Date.now()) return { reservation: null, until: failuresOnly };
+      if (Date.now() >= deadline) return { reservation: null, until: withPending };
+    } catch (err) {
+      await dropReservation(db, reservation).catch(() => undefined);
+      throw err;
+    }
+    await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+  }
+}
 
 /** The audit action of an attempt whose outcome is not yet known. */
 export const pendingAction = (kind: string) => `${kind}.attempt`;

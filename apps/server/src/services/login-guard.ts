@@ -5,6 +5,7 @@ import { lastEventAt, recentFailures, writeAudit } from '../repositories/audit-l
 import { HttpError } from '../lib/http-error.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import {
+  admitAttempt,
   blockedUntil,
   dropReservation,
   pendingAction,
@@ -150,25 +151,23 @@ export async function beginLoginAttempt(
   config: Config,
   attempt: LoginAttempt,
 ): Promise<OpenLoginAttempt> {
-  const reservation = await reserveAttempt(db, 'login', {
-    subject_key: attempt.key,
-    ip: attempt.ip,
-  });
-  let c: Counts;
-  let known: boolean;
-  try {
-    [c, known] = await Promise.all([
-      counts(db, config, attempt, { actions: COUNTED, except: reservation }),
-      knownGood(db, attempt),
-    ]);
-  } catch (err) {
-    await dropReservation(db, reservation).catch(() => undefined);
-    throw err;
-  }
-  const { until, by } = lockedUntil(c, known, config);
+  const known = await knownGood(db, attempt);
+  let by: Reason = 'account_address';
+  const { reservation, until } = await admitAttempt(
+    db,
+    () => reserveAttempt(db, 'login', { subject_key: attempt.key, ip: attempt.ip }),
+    async (except, withPending) => {
+      const c = await counts(db, config, attempt, {
+        actions: withPending ? COUNTED : [FAILURE],
+        except,
+      });
+      const locked = lockedUntil(c, known, config);
+      by = locked.by;
+      return locked.until;
+    },
+  );
   const now = Date.now();
-  if (until > now) {
-    await dropReservation(db, reservation);
+  if (reservation === null) {
     const seconds = Math.max(1, Math.ceil((until - now) / 1000));
     const minutes = Math.ceil(seconds / 60);
     await writeAudit(db, {

@@ -4,6 +4,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { isoPlus } from '../lib/time.ts';
 import { recentFailures } from '../repositories/audit-log.ts';
 import {
+  admitAttempt,
   blockedUntil,
   dropReservation,
   pendingAction,
@@ -39,28 +40,29 @@ export async function beginConfirmAttempt(
   ip: string,
 ): Promise<ConfirmAttempt> {
   const key = `user:${userId}`;
-  const reservation = await reserveAttempt(db, KIND, {
-    user_id: userId,
-    subject_type: 'user',
-    subject_id: userId,
-    subject_key: key,
-    ip,
-  });
-  let counted: string[];
-  try {
-    counted = await recentFailures(db, {
-      action: COUNTED,
-      since: isoPlus(-CONFIRM_WINDOW_MS),
-      subjectKey: key,
-      except: reservation,
-    });
-  } catch (err) {
-    await dropReservation(db, reservation).catch(() => undefined);
-    throw err;
-  }
-  const until = blockedUntil(counted, CONFIRM_FAILURES, CONFIRM_WINDOW_MS);
-  if (until > Date.now()) {
-    await dropReservation(db, reservation);
+  const { reservation, until } = await admitAttempt(
+    db,
+    () =>
+      reserveAttempt(db, KIND, {
+        user_id: userId,
+        subject_type: 'user',
+        subject_id: userId,
+        subject_key: key,
+        ip,
+      }),
+    async (except, withPending) =>
+      blockedUntil(
+        await recentFailures(db, {
+          action: withPending ? COUNTED : [CONFIRM_FAILED],
+          since: isoPlus(-CONFIRM_WINDOW_MS),
+          subjectKey: key,
+          except,
+        }),
+        CONFIRM_FAILURES,
+        CONFIRM_WINDOW_MS,
+      ),
+  );
+  if (reservation === null) {
     const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
     throw new HttpError(
       429,
