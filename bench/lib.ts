@@ -232,35 +232,33 @@ export function download(base: string, bearer: string, p: string, pid: number, s
     const t0 = performance.now();
     let rssMax = 0;
     const sample = setInterval(() => (rssMax = Math.max(rssMax, memory(pid).rss)), 20);
-    const req = http.get(
-      `${base}${p}`,
-      { headers: { authorization: `Bearer ${bearer}` }, highWaterMark: 64 * 1024 },
-      (res) => {
-        let bytes = 0;
-        let lines = 0;
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines += 1;
-          if (slow) {
-            res.pause();
-            setTimeout(() => res.resume(), 20);
-          }
+    // highWaterMark (64 KB reads) is an option of Node's http.request that @types/node 20 lacks.
+    const options = { headers: { authorization: `Bearer ${bearer}` }, highWaterMark: 64 * 1024 };
+    const req = http.get(`${base}${p}`, options, (res) => {
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines += 1;
+        if (slow) {
+          res.pause();
+          setTimeout(() => res.resume(), 20);
+        }
+      });
+      res.on('end', () => {
+        clearInterval(sample);
+        rssMax = Math.max(rssMax, memory(pid).rss);
+        const csv = String(res.headers['content-type']).startsWith('text/csv');
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - t0,
+          bytes,
+          rows: csv ? lines - 1 : null,
+          rssMax,
         });
-        res.on('end', () => {
-          clearInterval(sample);
-          rssMax = Math.max(rssMax, memory(pid).rss);
-          const csv = String(res.headers['content-type']).startsWith('text/csv');
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - t0,
-            bytes,
-            rows: csv ? lines - 1 : null,
-            rssMax,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
+      });
+      res.on('error', reject);
+    });
     req.on('error', (e) => {
       clearInterval(sample);
       reject(e);

@@ -32,10 +32,12 @@ describe('cache-control: no-store on every authenticated answer', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    return Object.entries(doc.paths)
-      // /files/{id} are the public content images, outside the API and cached for good.
-      .filter(([path, ops]) => 'get' in ops && path.startsWith('/api/'))
-      .map(([path]) => path.replace('{id}', String(requestId)).replace(/\{[a-z_]+\}/g, '1'));
+    return (
+      Object.entries(doc.paths)
+        // /files/{id} are the public content images, outside the API and cached for good.
+        .filter(([path, ops]) => 'get' in ops && path.startsWith('/api/'))
+        .map(([path]) => path.replace('{id}', String(requestId)).replace(/\{[a-z_]+\}/g, '1'))
+    );
   }
 
   it('every GET, as a resident and as an administrator', async () => {
