@@ -161,6 +161,9 @@ describe('signing: the Kepala Desa approves each letter', () => {
       preview_url: `${ku.base}/${id}/preview`,
     });
     expect(item.applicant.name).toMatch(/\S/);
+    // The queue is a list: the applicant's NIK by its last four digits only (issue 18.8).
+    expect(item.applicant.nik).toMatch(/^\*{12}\d{4}$/);
+    expect(JSON.stringify(queue.json().data)).not.toMatch(/\d{16}/);
     const preview = await asHead('GET', item.preview_url);
     expect(preview.statusCode).toBe(200);
     const draft = squash(pdfText(preview.rawPayload));
