@@ -80,7 +80,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
       https('social.whatsapp', 'Tautan WhatsApp', 'https://wa.me/6281234567890'),
       https('social.youtube', 'Tautan YouTube', 'https://www.youtube.com/@desasukamaju'),
       https('social.instagram', 'Tautan Instagram', 'https://www.instagram.com/desasukamaju'),
-      https('social.twitter', 'Tautan Twitter', 'https://x.com/desasukamaju'),
+      https('social.twitter', 'Tautan X (Twitter)', 'https://x.com/desasukamaju'),
     ],
   },
   {

@@ -231,7 +231,7 @@ describe('admin settings page', () => {
     await screen.findByRole('group', { name: 'Identitas desa' });
     await user.clear(control('Nama desa'));
     await user.clear(control('Kode desa'));
-    await user.type(control('Tautan Twitter'), 'http://x.com/desa');
+    await user.type(control('Tautan X (Twitter)'), 'http://x.com/desa');
     await user.click(screen.getByRole('button', { name: 'Simpan pengaturan' }));
 
     const summary = (await screen.findByRole('heading', { name: 'Ada masalah' })).parentElement!;
@@ -240,10 +240,9 @@ describe('admin settings page', () => {
       '#village_name',
     );
     expect(within(summary).getByRole('link', { name: /Kode desa wajib diisi/ })).toBeVisible();
-    expect(within(summary).getByRole('link', { name: /Tautan Twitter harus/ })).toHaveAttribute(
-      'href',
-      '#social.twitter',
-    );
+    expect(
+      within(summary).getByRole('link', { name: /Tautan X \(Twitter\) harus/ }),
+    ).toHaveAttribute('href', '#social.twitter');
     expect(fake.seen('PUT /api/settings')).toHaveLength(0);
   });
 });
