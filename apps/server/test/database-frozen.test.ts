@@ -42,6 +42,16 @@ const applicant = {
   address: 'Kampung Babakan No. 9',
 };
 
+// What a frozen database's errors become, on either run: a cancelled statement (57014) and a
+// query the client gave up on (ETIMEDOUT) are "away", answered 503 like an outage.
+describe('a bounded query that ran out of time', () => {
+  it('counts as the database being away, not as a bad statement', () => {
+    expect(isDatabaseUnavailable({ code: '57014', message: 'canceling statement' })).toBe(true);
+    expect(isDatabaseUnavailable({ code: 'ETIMEDOUT', message: 'Query read timeout' })).toBe(true);
+    expect(isDatabaseUnavailable({ code: '42601', message: 'syntax error' })).toBe(false);
+  });
+});
+
 if (onPostgres) {
   describe('a frozen PostgreSQL', () => {
     let cluster: PrivateCluster;

@@ -45,7 +45,10 @@ describe('access to letters, PDFs, histories and notifications', () => {
     (method === 'DELETE' && letterTypeByBase(path.replace(/\/\{id\}$/, '')) !== undefined);
 
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0', ...NO_SUBMISSION_CAPS } });
+    ctx = await createTestApp({
+      // This suite is about who sees what: it stages many photos a minute, past the upload limit.
+      env: { RATE_LIMIT_MAX: '0', ATTACHMENT_UPLOADS_PER_MINUTE: '0', ...NO_SUBMISSION_CAPS },
+    });
     const db = ctx.testDb.db;
     const admin = await makeUser(db, { role: 'ADMINISTRATOR' });
     asAdmin = client(ctx.app, await login(ctx.app, admin.email));

@@ -121,7 +121,11 @@ describe('village settings', () => {
       [{ postal_code: '1672O' }, 'postal_code', /Kode pos harus 5 digit angka/],
       [{ phone: '0251-ABC' }, 'phone', /Telepon hanya boleh berisi angka/],
       [{ email: 'pemdes@' }, 'email', /alamat e-mail yang valid/],
-      [{ head_nip: '1972-04-15' }, 'head_nip', /NIP kepala desa hanya boleh berisi angka/],
+      [
+        { head_nip: '1972-04-15' },
+        'head_nip',
+        /NIP kepala desa \(bila ada\) hanya boleh berisi angka/,
+      ],
       [{ village_code: '32010120' }, 'village_code', /Kode desa harus 10 digit/],
       [
         { village_code: null },
