@@ -12,26 +12,21 @@ export const DRAFT_PREFIX = 'balai.draft.';
  */
 export const TAB_PREFIX = 'balai.';
 
-/** Removes everything the app kept in this tab's sessionStorage for the signed-in user. */
-export function clearTabStorage() {
+/** Removes the keys under `prefix` from a storage (none if the browser keeps none). */
+function removeKeys(storage: () => Storage, prefix: string) {
   try {
-    for (let i = window.sessionStorage.length - 1; i >= 0; i--) {
-      const key = window.sessionStorage.key(i);
-      if (key?.startsWith(TAB_PREFIX)) window.sessionStorage.removeItem(key);
+    const kept = storage();
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const key = kept.key(i);
+      if (key?.startsWith(prefix)) kept.removeItem(key);
     }
   } catch {
     // No storage: nothing was kept.
   }
 }
 
+/** Removes everything the app kept in this tab's sessionStorage for the signed-in user. */
+export const clearTabStorage = () => removeKeys(() => window.sessionStorage, TAB_PREFIX);
+
 /** Removes every draft of every user from this browser. */
-export function clearDrafts() {
-  try {
-    for (let i = window.localStorage.length - 1; i >= 0; i--) {
-      const key = window.localStorage.key(i);
-      if (key?.startsWith(DRAFT_PREFIX)) window.localStorage.removeItem(key);
-    }
-  } catch {
-    // No storage: nothing was kept.
-  }
-}
+export const clearDrafts = () => removeKeys(() => window.localStorage, DRAFT_PREFIX);

@@ -7,11 +7,13 @@ let estimator: Promise<{ estimateStrength: typeof estimateStrength }> | undefine
 const loadEstimator = () => (estimator ??= import('./password-strength.ts'));
 
 const LEVELS = [
-  { label: 'Sangat lemah', bar: 'bg-red-700', text: 'text-red-800' },
-  { label: 'Lemah', bar: 'bg-red-600', text: 'text-red-800' },
-  { label: 'Cukup', bar: 'bg-amber-500', text: 'text-amber-900' },
-  { label: 'Kuat', bar: 'bg-green-600', text: 'text-green-800' },
-  { label: 'Sangat kuat', bar: 'bg-green-700', text: 'text-green-800' },
+  // Colours the public stylesheet already has (bars are a 4 px bottom border): the hint adds no
+  // CSS to the first load.
+  { label: 'Sangat lemah', bar: 'border-red-700', text: 'text-red-800' },
+  { label: 'Lemah', bar: 'border-red-700', text: 'text-red-800' },
+  { label: 'Cukup', bar: 'border-amber-600', text: 'text-amber-900' },
+  { label: 'Kuat', bar: 'border-emerald-700', text: 'text-emerald-800' },
+  { label: 'Sangat kuat', bar: 'border-emerald-700', text: 'text-emerald-800' },
 ] as const;
 
 export interface PasswordHintProps {
@@ -52,14 +54,14 @@ export function PasswordHint({ password, owner, id }: PasswordHintProps) {
   const level = strength ? LEVELS[strength.score] : null;
   const why = strength?.refusal ?? strength?.warning ?? strength?.suggestions[0] ?? null;
   return (
-    <div id={id} aria-live="polite" className="-mt-4 mb-6 min-h-6 text-sm">
+    <div id={id} aria-live="polite" className="-mt-4 mb-6 min-h-9 text-sm">
       {strength && level && (
         <>
           <div className="flex gap-1" aria-hidden="true">
             {LEVELS.slice(1).map((l, i) => (
               <span
                 key={l.label}
-                className={`h-1.5 flex-1 rounded ${i < Math.max(1, strength.score) ? level.bar : 'bg-slate-200'}`}
+                className={`flex-1 border-b-4 ${i < Math.max(1, strength.score) ? level.bar : 'border-slate-200'}`}
               />
             ))}
           </div>
