@@ -87,9 +87,13 @@ test('a resident photographs two requirements and sends them; the office reads t
 
   // Without the midwife's letter the request is not sent, and the answer says what is missing.
   await page.getByRole('button', { name: 'Kirim permohonan' }).click();
+  // The summary names the missing photo as a link to its block (issue 25.6).
   await expect(page.getByLabel('Ada masalah')).toContainText(
-    `Lampirkan foto dokumen wajib sebelum mengirim: ${BIRTH_LETTER}.`,
+    'Permohonan belum dikirim: foto dokumen yang wajib belum dilampirkan.',
   );
+  await expect(
+    page.getByLabel('Ada masalah').getByRole('link', { name: `Lampirkan foto ${BIRTH_LETTER}` }),
+  ).toBeVisible();
 
   // The midwife's letter from the camera, over a slow mobile connection: the 4 MB photo is
   // shrunk in the browser before it is sent.

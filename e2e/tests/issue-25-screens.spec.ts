@@ -168,6 +168,8 @@ test("the office: the sidebar's Pengaturan, the desk's tabs, the gallery's dates
   await signIn(page, ADMIN, /\/admin$/);
   await atBothWidths(page, 'sidebar', async () => {
     await page.goto('/admin/settings');
+    // The page first (a lazy chunk): only then does "is the menu button shown" have an answer.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pengaturan' })).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Tampilkan menu' });
     if (await toggle.isVisible()) await toggle.click();
     await expect(
