@@ -50,8 +50,19 @@ afterEach(async () => {
 });
 
 /** The tables of the database (ours, not another schema's), without the migration table. */
-async function tables(db: Db): Promise<string[]> {
+/**
+ * The tables of this test's own database: on PostgreSQL Kysely's introspection lists every
+ * schema's, and the other test files' schemas (running at the same time) hold these tables too.
+ */
+async function ownTables(db: Db) {
   const all = await (db.kysely as AnyDb).introspection.getTables();
+  if (!onPostgres) return all;
+  const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(db.kysely);
+  return all.filter((t) => t.schema === rows[0]!.s);
+}
+
+async function tables(db: Db): Promise<string[]> {
+  const all = await ownTables(db);
   return all
     .map((t) => t.name)
     .filter((n) => !n.startsWith('kysely_') && !n.startsWith('users_search_'))
@@ -59,7 +70,7 @@ async function tables(db: Db): Promise<string[]> {
 }
 
 async function columns(db: Db, table: string): Promise<string[]> {
-  const all = await (db.kysely as AnyDb).introspection.getTables();
+  const all = await ownTables(db);
   return (all.find((t) => t.name === table)?.columns ?? []).map((c) => c.name).sort();
 }
 
