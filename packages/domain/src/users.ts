@@ -5,7 +5,7 @@ import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 import { USER_FIELDS, USER_LABELS } from './user-fields.ts';
-import { confirmationSchema, nipSchema, positionSchema, type Position } from './signing.ts';
+import { confirmationSchema, nipSchema, positionSchema } from './signing.ts';
 
 /** Empty strings from forms mean "not filled in". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -282,42 +282,5 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-/** A user as the API shows it. */
-export interface ApiUser {
-  id: number;
-  name: string;
-  email: string;
-  role: (typeof ROLES)[number];
-  roles: { name: (typeof ROLES)[number] }[];
-  active: boolean;
-  nik: string | null;
-  kk_number: string | null;
-  phone: string | null;
-  birth_place: string | null;
-  birth_date: string | null;
-  gender: string | null;
-  religion: string | null;
-  marital_status: string | null;
-  occupation: string | null;
-  education: string | null;
-  nationality: string | null;
-  address: string | null;
-  rt: string | null;
-  rw: string | null;
-  hamlet: string | null;
-  /** When the office verified the identity (name, NIK, No. KK, birth data); null when not. */
-  identity_verified_at: string | null;
-  /** The administrator who verified it; null when not verified (or that account was deleted). */
-  identity_verified_by: number | null;
-  /** An administrator's position (issue 15, signing.ts); null for residents. */
-  position?: Position | null;
-  position_label?: string | null;
-  /** NIP printed under a signer's name. */
-  nip?: string | null;
-  /** The account has a signing PIN (never the PIN itself). */
-  has_signing_pin?: boolean;
-  /** The signer's signature image, fetched by its owner only. */
-  signature?: { url: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A user as the API shows it: the contract's type (contract/users.ts, ADR 0021). */
+export type { ApiUser } from './contract/users.ts';

@@ -6,3 +6,14 @@
  * One module per area; add a line here when you add an area.
  */
 export * from './common.ts';
+export * from './paths.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './content.ts';
+export * from './settings.ts';
+export * from './letters.ts';
+export * from './letter-mutations.ts';
+export * from './signing.ts';
+export * from './notifications.ts';
+export * from './dashboard.ts';
+export * from './health.ts';
