@@ -1,9 +1,9 @@
 /**
- * The lifecycle of a letter request (DESIGN section 4): filing, editing, status changes and
- * deleting; moving to `completed` hands over to issuing.ts. Every change runs in one transaction
- * with its event, notifications and audit row; a change applies only if the request still has
- * the status its author saw, so of two people acting at once exactly one wins and the other
- * gets a 409.
+ * The lifecycle of a letter request (DESIGN section 4): filing (filing.ts), editing, status
+ * changes and deleting; moving to `completed` hands over to issuing.ts. Every change runs in one
+ * transaction with its event, notifications and audit row; a change applies only if the request
+ * still has the status its author saw, so of two people acting at once exactly one wins and the
+ * other gets a 409.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -20,38 +20,27 @@ import {
   letterSchema,
   missingApplicantFields,
   msg,
-  requiredOnline,
   statusAfterEdit,
   transitionError,
-  type ApplicantField,
   type ApplicantSnapshot,
   type FieldValues,
   type LetterStatus,
   type LetterType,
 } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
-import { isUniqueViolation } from '../lib/db-errors.ts';
-import { HttpError, conflict, forbidden, invalidField, notFound } from '../lib/http-error.ts';
+import { HttpError, conflict, forbidden, invalidField } from '../lib/http-error.ts';
 import { writeAudit } from '../repositories/audit-log.ts';
 import {
   deleteLetterRequestIfStatus,
-  findLetterRequest,
-  findLetterRequestByIdempotencyKey,
   insertLetterEvent,
   parseApplicant,
   parseData,
   updateLetterRequestIfStatus,
-  type LetterEventView,
   type LetterRequestRow,
 } from '../repositories/letter-requests.ts';
-import { findStaged, releaseRequestAttachments } from '../repositories/letter-attachments.ts';
-import {
-  AttachmentsChanged,
-  fileLetterRequest,
-  SubmissionCapReached,
-} from '../repositories/letter-submissions.ts';
+import { releaseRequestAttachments } from '../repositories/letter-attachments.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
-import { findUserById, type UserRow } from '../repositories/users.ts';
+import type { UserRow } from '../repositories/users.ts';
 import { identityVerified } from '../services/identity.ts';
 import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
 import { issueLetter } from './issuing.ts';
@@ -63,57 +52,18 @@ import {
   touchesSigning,
   type SigningState,
 } from './signing-rules.ts';
-import { capError } from './submission-caps.ts';
-import {
-  adminLink,
-  adminLinkPrefix,
-  adminNotice,
-  filedForYouNotice,
-  residentLink,
-  residentLinkPrefix,
-  residentNotice,
-  type Notice,
-} from './notices.ts';
+import { adminLink, adminNotice, residentLink, residentNotice, type Notice } from './notices.ts';
+import { findVisibleRequest, profileIncomplete, type ApplicantInput } from './request-guards.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
 
 export type { Actor, WorkflowDeps } from './types.ts';
+export { createLetterRequest, type CreateInput } from './filing.ts';
+export { findVisibleRequest, type ApplicantInput } from './request-guards.ts';
 
 export { REQUEST_NOT_FOUND };
 const ADMIN_ONLY = 'Hanya administrator yang dapat melakukan tindakan ini.';
 const RESIDENT_ONLY = 'Hanya pemohon yang dapat membatalkan permohonannya.';
 const NOTHING_TO_CHANGE = 'Kirim isian yang diubah atau status yang baru.';
-
-/** An applicant block typed by an administrator (the output of `applicantSchema`). */
-export type ApplicantInput = Partial<Record<ApplicantField, unknown>>;
-
-/**
- * The request at this type's base that the user may see. A resident sees only their own; a
- * request of another resident, of another type, or that does not exist is the same 404.
- */
-export async function findVisibleRequest(
-  db: Kysely<Database>,
-  type: LetterType,
-  user: UserRow,
-  id: number,
-): Promise<LetterRequestRow> {
-  const row = await findLetterRequest(db, id);
-  if (!row || row.type !== type.code) throw notFound(REQUEST_NOT_FOUND);
-  if (!isAdmin(user) && row.applicant_user_id !== user.id) {
-    throw notFound(REQUEST_NOT_FOUND);
-  }
-  return row;
-}
-
-function profileIncomplete(missing: string[], whose: 'own' | string): HttpError {
-  const list = missing.join(', ');
-  const message =
-    whose === 'own'
-      ? `Lengkapi profil Anda sebelum mengajukan surat. Data yang belum diisi: ${list}.`
-      : `Profil ${whose} belum lengkap untuk mengajukan surat. Data yang belum diisi: ${list}.`;
-  return new HttpError(422, message, {
-    [whose === 'own' ? 'profile' : 'applicant_id']: missing.map((label) => msg.required(label)),
-  });
-}
 
 /** Validates the whole of a type's data; a 422 naming each failing field. */
 function validData(type: LetterType, values: Record<string, unknown>): FieldValues {
@@ -153,181 +103,6 @@ async function notifyResident(
     letter_request_id: row.id,
     created_at: now,
   });
-}
-
-// ---- Filing ---------------------------------------------------------------------------------
-
-export interface CreateInput {
-  data: FieldValues;
-  applicantId?: number | undefined;
-  applicant?: ApplicantInput | undefined;
-  idempotencyKey?: string | undefined;
-  /** Ids of the resident's staged photos of the requirements, sent with it (ADR 0015). */
-  attachmentIds?: readonly number[] | undefined;
-}
-
-/**
- * The photos a resident sends with a new request: every id must be one of their photos staged
- * for this type, and every requirement the type needs online must be among them (a 422 naming
- * the missing ones). Checked again, atomically, when they are linked.
- */
-async function attachmentsToLink(
-  db: Kysely<Database>,
-  type: LetterType,
-  user: UserRow,
-  ids: readonly number[],
-): Promise<{ ownerId: number; ids: number[]; requiredKeys: string[] } | null> {
-  const unique = [...new Set(ids)];
-  const required = requiredOnline(type);
-  if (unique.length === 0 && required.length === 0) return null;
-  const staged = await findStaged(db, user.id, type.code, unique);
-  if (staged.length !== unique.length) throw attachmentsGone();
-  const have = new Set(staged.map((a) => a.requirement));
-  const missing = required.filter((r) => !have.has(r.key));
-  if (missing.length > 0) {
-    const names = missing.map((r) => r.label).join('; ');
-    throw new HttpError(422, `Lampirkan foto dokumen wajib sebelum mengirim: ${names}.`, {
-      attachments: missing.map((r) => `${r.label} wajib dilampirkan.`),
-    });
-  }
-  return { ownerId: user.id, ids: unique, requiredKeys: required.map((r) => r.key) };
-}
-
-const attachmentsGone = () =>
-  new HttpError(
-    422,
-    'Sebagian foto lampiran tidak ditemukan lagi (mungkin sudah dihapus atau terkirim dengan permohonan lain). Periksa daftar persyaratan, lalu kirim lagi.',
-    { attachments: ['Foto lampiran tidak ditemukan lagi.'] },
-  );
-
-/**
- * Files a request. A resident files for themselves, with the applicant block taken from their
- * profile; an administrator files for a registered resident (`applicant_id`) or for a person
- * whose applicant block they type (`applicant`). The same Idempotency-Key from the same filer
- * returns the request it created the first time.
- */
-export async function createLetterRequest(
-  deps: WorkflowDeps,
-  type: LetterType,
-  actor: Actor,
-  input: CreateInput,
-): Promise<{ row: LetterRequestRow; replayed: boolean; events?: LetterEventView[] }> {
-  const { db } = deps;
-  const user = actor.user;
-  const replay = async (): Promise<LetterRequestRow | undefined> => {
-    if (!input.idempotencyKey) return undefined;
-    const existing = await findLetterRequestByIdempotencyKey(db, user.id, input.idempotencyKey);
-    if (existing && existing.type !== type.code) {
-      throw conflict('Idempotency-Key ini sudah dipakai untuk permohonan surat jenis lain.');
-    }
-    return existing;
-  };
-  const earlier = await replay();
-  if (earlier) return { row: earlier, replayed: true };
-
-  let applicant: ApplicantSnapshot;
-  let applicantUser: UserRow | null;
-  /** True when the snapshot is taken from a profile the office has verified. */
-  let applicantVerified = false;
-  if (!isAdmin(user)) {
-    if (input.applicantId !== undefined || input.applicant !== undefined) {
-      throw forbidden('Hanya administrator yang dapat mengajukan surat atas nama orang lain.');
-    }
-    const missing = missingApplicantFields(user);
-    if (missing.length > 0) throw profileIncomplete(missing, 'own');
-    applicant = applicantFromProfile(user);
-    applicantVerified = identityVerified(user);
-    applicantUser = user;
-  } else {
-    applicantUser = null;
-    if (input.applicantId !== undefined) {
-      const target = await findUserById(db, input.applicantId);
-      if (!target || target.role !== 'WARGA') {
-        throw invalidField('applicant_id', 'Warga pemohon tidak ditemukan.');
-      }
-      applicantUser = target;
-    }
-    if (input.applicant !== undefined) {
-      applicant = applicantFromProfile(input.applicant);
-    } else if (applicantUser) {
-      const missing = missingApplicantFields(applicantUser);
-      if (missing.length > 0) throw profileIncomplete(missing, applicantUser.name);
-      applicant = applicantFromProfile(applicantUser);
-      applicantVerified = identityVerified(applicantUser);
-    } else {
-      throw invalidField('applicant_id', 'Pilih warga pemohon atau isi data pemohon.');
-    }
-  }
-  const data = { ...input.data };
-  if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
-  // A resident sends the photos with the request; the office, filing at the desk, sees the
-  // papers and adds photos to the filed request if it wants them.
-  if (isAdmin(user) && (input.attachmentIds?.length ?? 0) > 0) {
-    throw invalidField(
-      'attachments',
-      'Administrator menambahkan foto lampiran setelah permohonan diajukan.',
-    );
-  }
-  const attach = isAdmin(user)
-    ? null
-    : await attachmentsToLink(db, type, user, input.attachmentIds ?? []);
-
-  const notice = adminNotice(type, applicant.name ?? '', { kind: 'new' });
-  const onBehalf = applicantUser !== null && applicantUser.id !== user.id;
-  const resident = onBehalf ? filedForYouNotice(type) : null;
-  try {
-    const now = new Date().toISOString();
-    // One statement on PostgreSQL; on SQLite a commit shared with the submissions arriving at
-    // the same moment (ADR 0010).
-    const { row, eventId } = await fileLetterRequest(db, {
-      type: type.code,
-      applicantUserId: applicantUser?.id ?? null,
-      filedBy: user.id,
-      applicant,
-      applicantVerified,
-      data,
-      idempotencyKey: input.idempotencyKey ?? null,
-      now,
-      adminNotice: { ...notice, linkPrefix: adminLinkPrefix(type) },
-      residentNotice:
-        resident && applicantUser
-          ? { ...resident, userId: applicantUser.id, linkPrefix: residentLinkPrefix(type) }
-          : null,
-      ip: actor.ip,
-      auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
-      // Only a resident's own submissions are capped; the office files as it needs to.
-      caps: user.role === 'ADMINISTRATOR' ? null : (deps.caps ?? null),
-      attach,
-    });
-    // The new request's whole history, so the answer needs no second read.
-    const events: LetterEventView[] = [
-      {
-        id: eventId,
-        from_status: null,
-        to_status: 'submitted',
-        note: null,
-        changes: null,
-        created_at: row.created_at,
-        actor_name: user.name,
-        actor_role: user.role,
-      },
-    ];
-    return { row, replayed: false, events };
-  } catch (err) {
-    if (err instanceof SubmissionCapReached) throw capError(err, type);
-    if (err instanceof AttachmentsChanged) throw attachmentsGone();
-    // The same key sent twice at once: the second insert loses on the unique constraint.
-    if (
-      isUniqueViolation(err, {
-        constraint: 'letter_requests_idempotency_key',
-        columns: 'letter_requests.filed_by, letter_requests.idempotency_key',
-      })
-    ) {
-      const existing = await replay();
-      if (existing) return { row: existing, replayed: true };
-    }
-    throw err;
-  }
 }
 
 // ---- Editing and status changes -------------------------------------------------------------
