@@ -28,3 +28,4 @@ export * from './passwords.ts';
 export * from './letter-number.ts';
 export * from './signing.ts';
 export * from './policy.ts';
+export * from './register/index.ts';

@@ -54,6 +54,10 @@ export interface PolicySubjects {
   };
   /** Delete an account. */
   'user.delete': { setup: SigningSetup; target: PolicyUser };
+  /** Read the population register (issue 24): lists, details, exports, the monthly report. */
+  'register.read': undefined;
+  /** Change the register: import, edits, events, families, areas. */
+  'register.manage': undefined;
 }
 export type PolicyAction = keyof PolicySubjects;
 
@@ -80,14 +84,24 @@ export const HEAD_POSITION_HEAD_ONLY =
 export const CONFIRM_NEEDED = 'Masukkan kata sandi atau PIN Anda untuk menyimpan perubahan ini.';
 export const ADMIN_ONLY = 'Anda tidak memiliki akses untuk tindakan ini.';
 
+/** An active administrator: the office's powers (SPEC 6); the only place that says so. */
+export function isActiveAdmin(
+  user: Pick<PolicyUser, 'role' | 'active'> | null | undefined,
+): boolean {
+  return !!user && isAdmin(user) && Boolean(user.active);
+}
+
 /** An active administrator holding this position. */
 export function holdsPosition(
   user: Omit<PolicyUser, 'id'> | null | undefined,
   position: Position,
 ): boolean {
-  return (
-    !!user && user.role === 'ADMINISTRATOR' && Boolean(user.active) && user.position === position
-  );
+  return isActiveAdmin(user) && user!.position === position;
+}
+
+/** Whether an account of this role may hold a position (administrators only; issue 15). */
+export function mayHoldPosition(role: Role): boolean {
+  return isAdmin({ role });
 }
 
 /** The account the settings name as Kepala Desa, still an active Kepala Desa. */
@@ -141,9 +155,11 @@ export function decide<A extends PolicyAction>(
   action: A,
   subject: PolicySubjects[A],
 ): Decision {
-  if (!isAdmin(user) || !user.active) return deny(ADMIN_ONLY);
+  if (!isActiveAdmin(user)) return deny(ADMIN_ONLY);
   switch (action) {
     case 'admin.access':
+    case 'register.read':
+    case 'register.manage':
       return allow;
     case 'letter.sign': {
       const s = subject as PolicySubjects['letter.sign'];

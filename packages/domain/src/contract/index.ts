@@ -17,3 +17,4 @@ export * from './signing.ts';
 export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './health.ts';
+export * from './register.ts';
