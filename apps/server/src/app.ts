@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authPublicRoutes);
       await api.register(authSessionRoutes);
-      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(userRoutes);
       await api.register(contentRoutes);
       await api.register(letterRoutes);
       await api.register(signingApiRoutes);

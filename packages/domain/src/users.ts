@@ -6,6 +6,7 @@ import { cleanPlainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
 import { USER_FIELDS, USER_LABELS } from './user-fields.ts';
 import { confirmationSchema, nipSchema, positionSchema } from './signing.ts';
+import type { ApiUser as ContractUser } from './contract/users.ts';
 
 /** Empty strings from forms mean "not filled in". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -282,5 +283,11 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-/** A user as the API shows it: the contract's type (contract/users.ts, ADR 0021). */
-export type { ApiUser } from './contract/users.ts';
+/**
+ * A user as the API shows it: the contract's type (contract/users.ts, ADR 0021), with the signing
+ * fields (issue 15) optional for code written before them; new code imports `ApiUser` from
+ * `@balai/domain/contract`, where every field is present.
+ */
+export type ApiUser = Omit<ContractUser, SigningUserField> &
+  Partial<Pick<ContractUser, SigningUserField>>;
+type SigningUserField = 'position' | 'position_label' | 'nip' | 'has_signing_pin' | 'signature';

@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiRoute, healthAnswerSchema, healthPaths, responses } from '@balai/domain/contract';
 import { HttpError } from '../lib/http-error.ts';
 import { REDIS_DEGRADED_REASON } from '../lib/redis.ts';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 import { DISK_FULL_REASON } from '../services/disk-space.ts';
-import { responses } from './schemas.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    apiRoute(healthPaths.health),
     {
       config: { rateLimit: false },
       schema: {
@@ -19,20 +18,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           'Selalu 200 selama basis data menjawab. `status` menjadi `degraded` bila sebagian layanan ' +
           'berjalan dengan cadangan (misalnya Redis tidak dapat dihubungi: batas permintaan dihitung ' +
           'per proses); `reasons` menjelaskannya. 503 bila basis data tidak dapat dihubungi.',
-        response: responses({
-          200: z.object({
-            data: z.object({
-              status: z.enum(['ok', 'degraded']),
-              database: z.enum(['sqlite', 'postgres']),
-              /** `off` without REDIS_URL. */
-              redis: z.enum(['ok', 'unavailable', 'off']),
-              /** `full` when a write was refused for lack of space (services/disk-space.ts). */
-              disk: z.enum(['ok', 'full']),
-              /** Why the status is `degraded`, in Indonesian; empty when it is `ok`. */
-              reasons: z.array(z.string()),
-            }),
-          }),
-        }),
+        response: responses({ 200: healthAnswerSchema }),
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ContentResource } from '../content/content-resource.ts';
 import type { FieldDef } from '../field-defs.ts';
+import { maxLengthOf, maxOf } from '../fields.ts';
 import { msg } from '../messages.ts';
 import { imageUrlSchema } from '../settings.ts';
 import { pageMetaSchema, pageQuery } from './common.ts';
@@ -143,3 +144,44 @@ export const uploadedFileSchema = z.object({
   url: imageUrlSchema,
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** A field as `GET /api/content-types` describes it, with the effective limits. */
+export function describeField(f: FieldDef): FieldDescription {
+  return {
+    name: f.name,
+    label: f.label,
+    kind: f.kind,
+    required: f.required,
+    ...(f.min !== undefined ? { min: f.min } : {}),
+    ...(maxOf(f) !== undefined ? { max: maxOf(f) } : {}),
+    ...(maxLengthOf(f) !== undefined ? { max_length: maxLengthOf(f) } : {}),
+    ...(f.decimal ? { decimal: true } : {}),
+    ...(f.pattern !== undefined ? { pattern: f.pattern } : {}),
+    ...(f.patternMessage !== undefined ? { pattern_message: f.patternMessage } : {}),
+    ...(f.options !== undefined ? { options: [...f.options] } : {}),
+    ...(f.hint !== undefined ? { hint: f.hint } : {}),
+    ...(f.default !== undefined ? { default: f.default } : {}),
+    ...(f.references !== undefined ? { references: f.references } : {}),
+    ...(f.unique ? { unique: true } : {}),
+    ...(f.notFuture ? { not_future: true } : {}),
+    ...(f.notPast ? { not_past: true } : {}),
+    ...(f.notBefore !== undefined ? { not_before: f.notBefore } : {}),
+  };
+}
+
+/** A resource as `GET /api/content-types` describes it. */
+export function describeResource(resource: ContentResource): ContentTypeDescription {
+  return {
+    key: resource.key,
+    base: resource.base,
+    group: resource.group,
+    labels: { ...resource.labels },
+    menu: { ...resource.menu },
+    fields: resource.fields.map(describeField),
+    list_columns: [...resource.listColumns],
+    default_sort: { ...resource.defaultSort },
+    sort_fields: sortFields(resource),
+    searchable: [...resource.searchable],
+    access: { ...resource.access },
+  };
+}

@@ -44,15 +44,17 @@ export const userPaths = {
   delete: '/api/users/delete/:id',
 } as const;
 
-/**
- * A letter type's paths under its registry base (`/api/<base>`); the same shape serves a content
- * resource's base (list, create, item).
- */
-export const letterPaths = {
+/** A registry resource's paths (a content resource or a letter type) under its base. */
+export const resourcePaths = {
   /** GET list, POST create. */
   collection: (base: string) => base,
   /** GET detail, PUT update, DELETE (content) or cancel (letter). */
   item: (base: string) => `${base}/:id`,
+} as const;
+
+/** A letter type's paths under its registry base (`/api/<base>`), and the letter service's own. */
+export const letterPaths = {
+  ...resourcePaths,
   /** POST { status, note } on a letter request. */
   status: (base: string) => `${base}/:id/status`,
   /** GET the issued PDF of a completed letter request. */
@@ -126,8 +128,15 @@ export const dashboardPaths = { dashboard: '/api/dashboard' } as const;
 export const healthPaths = { health: '/api/health', docs: '/api/docs' } as const;
 
 /** Paths outside /api: served files and the public verification page the QR code opens. */
+export const publicRoutes = {
+  file: '/files/:id',
+  fileThumbnail: '/files/:id/thumb',
+  verifyPage: '/verify/:token',
+} as const;
+
+/** `publicRoutes` filled in. */
 export const publicPaths = {
-  file: (id: PathValue) => fillPath('/files/:id', { id }),
-  fileThumbnail: (id: PathValue) => fillPath('/files/:id/thumb', { id }),
-  verifyPage: (token: string) => fillPath('/verify/:token', { token }),
+  file: (id: PathValue) => fillPath(publicRoutes.file, { id }),
+  fileThumbnail: (id: PathValue) => fillPath(publicRoutes.fileThumbnail, { id }),
+  verifyPage: (token: string) => fillPath(publicRoutes.verifyPage, { token }),
 } as const;

@@ -1,6 +1,14 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@balai/domain';
+import {
+  apiRoute,
+  authPaths,
+  forgotPasswordSchema,
+  loginAnswerSchema,
+  loginSchema,
+  messageSchema,
+  resetPasswordSchema,
+  responses,
+} from '@balai/domain/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { newToken, sha256Hex } from '../../lib/tokens.ts';
 import { isoPlus } from '../../lib/time.ts';
@@ -34,7 +42,6 @@ import {
   verifyPassword,
 } from '../../services/passwords.ts';
 import { mailLine } from '../../services/mail-text.ts';
-import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
 /** Reset links sent to one account per hour, whoever asks (the per-address limit is per route). */
@@ -99,18 +106,14 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/login',
+    apiRoute(authPaths.login),
     {
       config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
       schema: {
         tags: ['Autentikasi'],
         summary: 'Masuk dengan e-mail atau NIK dan kata sandi',
         body: loginSchema,
-        response: responses({
-          200: z.object({
-            data: z.object({ token: z.string(), expires_at: z.string(), user: apiUserSchema }),
-          }),
-        }),
+        response: responses({ 200: loginAnswerSchema }),
       },
     },
     async (request) => {
@@ -152,7 +155,7 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/forgot-password',
+    apiRoute(authPaths.forgotPassword),
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
@@ -173,7 +176,7 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/reset-password',
+    apiRoute(authPaths.resetPassword),
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {

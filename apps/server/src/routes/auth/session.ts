@@ -1,7 +1,15 @@
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { passwordChangeSchema, profileUpdateSchema } from '@balai/domain';
+import {
+  apiRoute,
+  authPaths,
+  messageSchema,
+  passwordChangeSchema,
+  profileAnswerSchema,
+  profileUpdateSchema,
+  responses,
+  userAnswerSchema,
+} from '@balai/domain/contract';
 import { HttpError, invalidField } from '../../lib/http-error.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { revokeSession, revokeUserSessions } from '../../repositories/sessions.ts';
@@ -27,8 +35,7 @@ import {
 } from '../../services/passwords.ts';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { currentAuth } from '../../types.ts';
-import { apiUserSchema, messageSchema, responses } from '../schemas.ts';
-import { uniqueClashError } from '../users/unique.ts';
+import { uniqueClashError } from '../../services/unique-clash.ts';
 
 const WRONG_CURRENT = 'Kata sandi saat ini salah.';
 /** Current-password checks per account in PASSWORD_CHECK_WINDOW_MS, from any address. */
@@ -91,7 +98,7 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(
-    '/logout',
+    apiRoute(authPaths.logout),
     {
       schema: {
         tags: ['Autentikasi'],
@@ -115,20 +122,20 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/profile',
+    apiRoute(authPaths.profile),
     {
       schema: {
         tags: ['Profil'],
         summary: 'Profil pengguna yang sedang masuk',
         security: [{ bearerAuth: [] }],
-        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+        response: responses({ 200: userAnswerSchema }),
       },
     },
     async (request) => ({ data: toApiUser(currentAuth(request).user) }),
   );
 
   app.put(
-    '/profile',
+    apiRoute(authPaths.profile),
     {
       schema: {
         tags: ['Profil'],
@@ -137,14 +144,7 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sebuah NIK baru tidak langsung dipakai: dicatat untuk diperiksa petugas desa (nik_change), dengan jawaban yang sama siapa pun pemilik NIK itu; paling banyak 3 kali dalam 24 jam.',
         body: profileUpdateSchema,
-        response: responses({
-          200: z.object({
-            data: apiUserSchema,
-            nik_change: z
-              .object({ status: z.literal('requested'), message: z.string() })
-              .optional(),
-          }),
-        }),
+        response: responses({ 200: profileAnswerSchema }),
       },
     },
     async (request) => {
@@ -205,7 +205,7 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/profile/password',
+    apiRoute(authPaths.profilePassword),
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {

@@ -1,19 +1,23 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTENT_RESOURCES } from '@balai/domain';
-import { responses } from '../schemas.ts';
-import { contentTypeSchema, describeResource } from './schemas.ts';
+import {
+  apiRoute,
+  contentPaths,
+  contentTypesAnswerSchema,
+  describeResource,
+  responses,
+} from '@balai/domain/contract';
 
 /** `GET /api/content-types`: the registry as JSON, so clients and tools can build forms from it. */
 const contentTypesRoutes: FastifyPluginAsyncZod = async (app) => {
   const data = CONTENT_RESOURCES.map(describeResource);
   app.get(
-    '/content-types',
+    apiRoute(contentPaths.types),
     {
       schema: {
         tags: ['Konten'],
         summary: 'Definisi semua jenis konten: isian, batasan, kolom daftar, urutan bawaan',
-        response: responses({ 200: z.object({ data: z.array(contentTypeSchema) }) }),
+        response: responses({ 200: contentTypesAnswerSchema }),
       },
     },
     async (_request, reply) => {

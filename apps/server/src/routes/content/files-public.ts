@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/http-error.ts';
 import { findFileForServing, findFileValidator } from '../../repositories/files.ts';
-import { errorSchema, idParams } from '../schemas.ts';
+import { errorSchema, idParams, publicRoutes } from '@balai/domain/contract';
 
 /**
  * `GET /files/{id}` and `GET /files/{id}/thumb`: stored images, public, outside /api (register
@@ -40,8 +40,8 @@ const imageResponse = {
 
 const filesPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const variants: [Variant, string, string][] = [
-    ['original', '/files/:id', 'Gambar (WebP, lebar maks. 1920 px)'],
-    ['thumb', '/files/:id/thumb', 'Thumbnail gambar (WebP, lebar 480 px)'],
+    ['original', publicRoutes.file, 'Gambar (WebP, lebar maks. 1920 px)'],
+    ['thumb', publicRoutes.fileThumbnail, 'Thumbnail gambar (WebP, lebar 480 px)'],
   ];
   for (const [variant, url, summary] of variants) {
     app.get(

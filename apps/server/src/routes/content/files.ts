@@ -1,8 +1,13 @@
-import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { imageUrlSchema } from '@balai/domain';
+import {
+  apiRoute,
+  contentPaths,
+  dataOf,
+  responses,
+  uploadedFileSchema,
+} from '@balai/domain/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
 import { isoPlus } from '../../lib/time.ts';
@@ -10,21 +15,11 @@ import { writeAudit } from '../../repositories/audit-log.ts';
 import { deleteUnattachedImages } from '../../repositories/content.ts';
 import { findFileMeta, insertFile } from '../../repositories/files.ts';
 import { currentAuth } from '../../types.ts';
-import { responses } from '../schemas.ts';
 import { MAX_UPLOAD_BYTES, processImage, uploadMessages } from './images.ts';
 import { imageUrlOf } from './schemas.ts';
 
 /** An upload nobody attached to a record within a day is an abandoned form: it is removed. */
 const UNATTACHED_GRACE_MS = 24 * 60 * 60 * 1000;
-
-const uploadedFileSchema = z.object({
-  id: z.number(),
-  mime: z.string(),
-  size: z.number(),
-  sha256: z.string(),
-  created_at: z.string(),
-  url: imageUrlSchema,
-});
 
 /** How the image upload speaks of an upload that went wrong. */
 const IMAGE_WORDS: UploadWords = {
@@ -55,7 +50,7 @@ const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/files',
+    apiRoute(contentPaths.files),
     {
       schema: {
         tags: ['Berkas'],
@@ -64,7 +59,7 @@ const fileUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data dengan satu berkas (nama isian bebas, misalnya `file`). Gambar dikenali dari isinya, diubah ke WebP (lebar maks. 1920 px) dengan thumbnail 480 px; metadata dibuang.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
-        response: responses({ 201: z.object({ data: uploadedFileSchema }) }),
+        response: responses({ 201: dataOf(uploadedFileSchema) }),
       },
     },
     async (request, reply) => {

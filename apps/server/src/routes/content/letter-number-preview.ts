@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LETTER_TYPES,
@@ -7,28 +6,20 @@ import {
   letterTypeByCode,
   todayIso,
 } from '@balai/domain';
+import {
+  apiRoute,
+  dataOf,
+  letterNumberPreviewQuery,
+  letterNumberPreviewSchema,
+  responses,
+  settingsPaths,
+} from '@balai/domain/contract';
 import { formatLetterNumber, sequenceKey } from '../../letters/numbering.ts';
 import { HttpError, invalidField } from '../../lib/http-error.ts';
 import { peekNextSequence } from '../../repositories/letter-sequences.ts';
 import { getSettings } from '../../repositories/settings.ts';
-import { responses } from '../schemas.ts';
 
 const VILLAGE_CODE = /^\d{2}\.?\d{2}\.?\d{2}\.?\d{4}$/;
-
-export const letterNumberPreviewSchema = z.object({
-  /** The number as the next letter of the type would print it now. */
-  number: z.string(),
-  /** The sequence number it would take (another letter issued meanwhile takes it first). */
-  seq: z.number(),
-  type: z.string(),
-  type_title: z.string(),
-  classification_code: z.string(),
-  /** Today in village time, the date the number's month and year come from. */
-  issued_on: z.string(),
-  format: z.string(),
-  village_code: z.string().nullable(),
-});
-export type LetterNumberPreview = z.infer<typeof letterNumberPreviewSchema>;
 
 /**
  * `GET /api/settings/letter-number-preview` (administrators): the number the next letter of a
@@ -38,18 +29,14 @@ export type LetterNumberPreview = z.infer<typeof letterNumberPreviewSchema>;
  */
 export const letterNumberPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/settings/letter-number-preview',
+    apiRoute(settingsPaths.letterNumberPreview),
     {
       schema: {
         tags: ['Pengaturan'],
         security: [{ bearerAuth: [] }],
         summary: 'Pratinjau nomor surat berikutnya (tanpa memakainya)',
-        querystring: z.object({
-          format: z.string().optional(),
-          type: z.string().optional(),
-          village_code: z.string().optional(),
-        }),
-        response: responses({ 200: z.object({ data: letterNumberPreviewSchema }) }),
+        querystring: letterNumberPreviewQuery,
+        response: responses({ 200: dataOf(letterNumberPreviewSchema) }),
       },
     },
     async (request) => {

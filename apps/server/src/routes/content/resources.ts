@@ -1,14 +1,23 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CONTENT_RESOURCES,
   contentSchema,
   jsonSchemaFromFields,
-  msg,
   type ContentResource,
 } from '@balai/domain';
+import {
+  apiRoute,
+  contentItemSchema,
+  contentListQuery,
+  contentPageSchema,
+  dataOf,
+  idParams,
+  messageSchema,
+  resourcePaths,
+  responses,
+} from '@balai/domain/contract';
 import { notFound } from '../../lib/http-error.ts';
-import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
+import { meta } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import {
   deleteContent,
@@ -20,9 +29,8 @@ import {
   type ContentRecord,
 } from '../../repositories/content.ts';
 import { currentAuth } from '../../types.ts';
-import { idParams, messageSchema, responses } from '../schemas.ts';
 import { constraintError, prepareValues } from './prepare.ts';
-import { contentItemSchema, sortFields, toContentItem } from './schemas.ts';
+import { toContentItem } from './schemas.ts';
 
 /**
  * The generic CRUD engine (DESIGN section 2): every route of every content resource comes
@@ -32,7 +40,7 @@ import { contentItemSchema, sortFields, toContentItem } from './schemas.ts';
 /** The resource's base inside the /api prefix: `/api/population-ages` → `/population-ages`. */
 function routePath(resource: ContentResource): string {
   if (!resource.base.startsWith('/api/')) throw new Error(`${resource.key}: base outside /api`);
-  return resource.base.slice('/api'.length);
+  return apiRoute(resourcePaths.collection(resource.base));
 }
 
 const notFoundMessage = (resource: ContentResource) =>
@@ -40,27 +48,6 @@ const notFoundMessage = (resource: ContentResource) =>
 
 const booleanFields = (resource: ContentResource) =>
   resource.fields.filter((f) => f.kind === 'boolean');
-
-/** page, per_page, search, sort, and a filter per yes/no field (e.g. `?active=true`). */
-function listQuery(resource: ContentResource) {
-  const fields = sortFields(resource);
-  const options = [...fields, ...fields.map((f) => `-${f}`)] as [string, ...string[]];
-  const message = `Urutan harus salah satu dari: ${fields.join(', ')}; awali dengan - untuk urutan menurun.`;
-  const filters = Object.fromEntries(
-    booleanFields(resource).map((f) => [
-      f.name,
-      z
-        .enum(['true', 'false', '1', '0'], { error: msg.boolean(f.label) })
-        .transform((v) => v === 'true' || v === '1')
-        .optional(),
-    ]),
-  );
-  return z.object({
-    ...pageQuery,
-    sort: z.enum(options, { error: message }).optional(),
-    ...filters,
-  });
-}
 
 function parseSort(resource: ContentResource, sort: string | undefined) {
   if (!sort) return resource.defaultSort;
@@ -90,8 +77,8 @@ export const contentReadRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `Daftar ${resource.labels.plural.toLowerCase()}`,
-          querystring: listQuery(resource),
-          response: responses({ 200: z.object({ data: z.array(item), meta: metaSchema }) }),
+          querystring: contentListQuery(resource),
+          response: responses({ 200: contentPageSchema(resource) }),
         },
       },
       async (request) => {
@@ -116,13 +103,13 @@ export const contentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.get(
-      `${path}/:id`,
+      apiRoute(resourcePaths.item(resource.base)),
       {
         schema: {
           tags,
           summary: `Detail ${resource.labels.singular.toLowerCase()}`,
           params: idParams,
-          response: responses({ 200: z.object({ data: item }) }),
+          response: responses({ 200: dataOf(item) }),
         },
       },
       async (request) => {
@@ -152,7 +139,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `Menambah ${singular.toLowerCase()}`,
           body: bodySchema(resource),
-          response: responses({ 201: z.object({ data: item }) }),
+          response: responses({ 201: dataOf(item) }),
         },
       },
       async (request, reply) => {
@@ -180,7 +167,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.put(
-      `${path}/:id`,
+      apiRoute(resourcePaths.item(resource.base)),
       {
         schema: {
           tags,
@@ -188,7 +175,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Mengubah ${singular.toLowerCase()} (semua isian dikirim)`,
           params: idParams,
           body: bodySchema(resource),
-          response: responses({ 200: z.object({ data: item }) }),
+          response: responses({ 200: dataOf(item) }),
         },
       },
       async (request) => {
@@ -220,7 +207,7 @@ export const contentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.delete(
-      `${path}/:id`,
+      apiRoute(resourcePaths.item(resource.base)),
       {
         schema: {
           tags,

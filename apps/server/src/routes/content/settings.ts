@@ -1,15 +1,17 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isLoopbackUrl, msg, publicPaths } from '@balai/domain';
 import {
   adminSettingsSchema,
-  isLoopbackUrl,
-  msg,
-  publicPaths,
+  apiRoute,
+  dataOf,
   publicSettingsSchema,
+  qrAddressBodySchema,
+  responses,
+  settingsPaths,
   settingsUpdateSchema,
   type AdminSettings,
   type PublicSettings,
-} from '@balai/domain';
+} from '@balai/domain/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { deleteImagesNoLongerUsed, existingImageIds } from '../../repositories/content.ts';
@@ -21,7 +23,6 @@ import {
 } from '../../repositories/settings.ts';
 import type { ImageMeta } from '../../repositories/content.ts';
 import { currentAuth } from '../../types.ts';
-import { responses } from '../schemas.ts';
 import { cleanPlainText } from './rich-text.ts';
 import { imageUrl } from './schemas.ts';
 
@@ -69,12 +70,12 @@ const tags = ['Pengaturan'];
 /** `GET /api/settings`: the village's public identity (footer, header, contact). */
 export const settingsReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/settings',
+    apiRoute(settingsPaths.settings),
     {
       schema: {
         tags,
         summary: 'Identitas desa (bagian publik)',
-        response: responses({ 200: z.object({ data: publicSettingsSchema }) }),
+        response: responses({ 200: dataOf(publicSettingsSchema) }),
       },
     },
     async () => {
@@ -88,13 +89,13 @@ export const settingsReadRoutes: FastifyPluginAsyncZod = async (app) => {
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   app.get(
-    '/settings/admin',
+    apiRoute(settingsPaths.admin),
     {
       schema: {
         tags,
         security,
         summary: 'Identitas desa lengkap (administrator)',
-        response: responses({ 200: z.object({ data: adminSettingsSchema }) }),
+        response: responses({ 200: dataOf(adminSettingsSchema) }),
       },
     },
     async () => {
@@ -104,19 +105,15 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/settings/qr-address',
+    apiRoute(settingsPaths.qrAddress),
     {
       schema: {
         tags,
         security,
         summary:
           'Mengizinkan atau melarang penerbitan surat dengan kode QR beralamat lokal (PUBLIC_URL localhost, untuk demo)',
-        body: z.object({
-          allow_loopback_qr: z.boolean({
-            error: 'Izinkan QR alamat lokal harus ya atau tidak.',
-          }),
-        }),
-        response: responses({ 200: z.object({ data: adminSettingsSchema }) }),
+        body: qrAddressBodySchema,
+        response: responses({ 200: dataOf(adminSettingsSchema) }),
       },
     },
     async (request) => {
@@ -139,14 +136,14 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/settings',
+    apiRoute(settingsPaths.settings),
     {
       schema: {
         tags,
         security,
         summary: 'Mengubah identitas desa (semua isian dikirim)',
         body: settingsUpdateSchema,
-        response: responses({ 200: z.object({ data: adminSettingsSchema }) }),
+        response: responses({ 200: dataOf(adminSettingsSchema) }),
       },
     },
     async (request) => {

@@ -1,5 +1,13 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OFFICE_WAITING_STATUSES,
+  apiRoute,
+  dashboardAnswerSchema,
+  dashboardPaths,
+  responses,
+  type Dashboard,
+  type WaitingStatus,
+} from '@balai/domain/contract';
 import {
   LETTER_CODES,
   LETTER_STATUSES,
@@ -29,7 +37,6 @@ import {
   type MonthWindow,
 } from '../../repositories/dashboard.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
-import { responses } from '../schemas.ts';
 
 const MONTHS_SHOWN = 12;
 const BUSIEST_SHOWN = 5;
@@ -40,18 +47,6 @@ export const DASHBOARD_MAX_AGE_MS = 60_000;
 /** …and from this age on, a request starts their refresh in the background. */
 export const DASHBOARD_REFRESH_AFTER_MS = 30_000;
 const DAY_MS = 86_400_000;
-
-/**
- * The statuses in which a request waits on the office: Diajukan (to be checked), Diproses (to be
- * issued or sent for signature) and Menunggu Tanda Tangan (the signer, issue 15). Perlu
- * Dilengkapi waits on the resident; the rest are final.
- */
-export const OFFICE_WAITING_STATUSES = [
-  'submitted',
-  'processing',
-  'awaiting_signature',
-] as const satisfies readonly LetterStatus[];
-type WaitingStatus = (typeof OFFICE_WAITING_STATUSES)[number];
 
 /**
  * Age buckets of the waiting requests, in whole days since filing (a request filed 47 hours ago
@@ -111,96 +106,13 @@ export function lastMonths(count: number, now = new Date()): MonthWindow[] {
   return months;
 }
 
-const genderRow = { male: z.number(), female: z.number(), total: z.number() };
-
-const waitingStatusEnum = z.enum(OFFICE_WAITING_STATUSES);
-
-const dashboardSchema = z.object({
-  as_of: z.iso
-    .datetime()
-    .describe('Saat angka-angka ini dihitung (UTC); paling lama 60 detik lalu'),
-  max_age_seconds: z.number().describe('Umur maksimum angka-angka ini, dalam detik'),
-  residents: z.number(),
-  verified_residents: z.number(),
-  requests_by_status: z.array(
-    z.object({ status: z.enum(LETTER_STATUSES), label: z.string(), count: z.number() }),
-  ),
-  requests_total: z.number(),
-  issued_this_month: z.number(),
-  requests_per_month: z.array(
-    z.object({
-      month: z.string(),
-      label: z.string(),
-      total: z.number(),
-      by_type: z.record(z.string(), z.number()),
-    }),
-  ),
-  median_processing_hours: z
-    .number()
-    .nullable()
-    .describe('Median jam dari diajukan sampai terbit (12 bulan terakhir), satu desimal'),
-  median_processing_minutes: z
-    .number()
-    .nullable()
-    .describe('Median yang sama dalam menit bulat, untuk waktu di bawah satu jam'),
-  waiting: z.object({
-    statuses: z.array(z.object({ status: waitingStatusEnum, label: z.string() })),
-    total: z.number(),
-    by_status: z
-      .record(waitingStatusEnum, z.number())
-      .describe(
-        'Yang menunggu per status: di kantor (Diajukan, Diproses) dan pada penanda tangan (Menunggu Tanda Tangan)',
-      ),
-    by_age: z.array(
-      z.object({
-        key: z.string(),
-        label: z.string(),
-        min_days: z.number(),
-        max_days: z.number().nullable(),
-        count: z.number(),
-        by_status: z.record(waitingStatusEnum, z.number()),
-      }),
-    ),
-    oldest: z.array(
-      z.object({
-        id: z.number(),
-        type: z.enum(LETTER_CODES),
-        type_title: z.string(),
-        reference: z.string(),
-        applicant_name: z.string(),
-        status: waitingStatusEnum,
-        status_label: z.string(),
-        created_at: z.string(),
-        age_days: z.number(),
-      }),
-    ),
-  }),
-  busiest_types: z.array(
-    z.object({ type: z.enum(LETTER_CODES), title: z.string(), count: z.number() }),
-  ),
-  population: z.object({
-    total: z.object(genderRow),
-    ages: z.array(
-      z.object({
-        label: z.string(),
-        age_from: z.number(),
-        age_to: z.number().nullable(),
-        ...genderRow,
-      }),
-    ),
-    jobs: z.array(z.object({ job: z.string(), ...genderRow })),
-    religions: z.array(z.object({ religion: z.string(), ...genderRow })),
-    infos: z.array(z.object({ label: z.string(), value: z.string(), unit: z.string().nullable() })),
-  }),
-});
-
 const counts = (r: { male_count: number; female_count: number }) => ({
   male: Number(r.male_count),
   female: Number(r.female_count),
   total: Number(r.male_count) + Number(r.female_count),
 });
 
-type DashboardFigures = Omit<z.infer<typeof dashboardSchema>, 'as_of' | 'max_age_seconds'>;
+type DashboardFigures = Omit<Dashboard, 'as_of' | 'max_age_seconds'>;
 
 /**
  * Every figure of the dashboard as of `at`. On SQLite each query holds the event loop while it
@@ -359,7 +271,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/dashboard',
+    apiRoute(dashboardPaths.dashboard),
     {
       onRequest: requireAdmin,
       schema: {
@@ -369,7 +281,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Dihitung paling lama 60 detik lalu (`as_of`); setelah 30 detik permintaan berikutnya memperbaruinya di latar belakang.',
         security: [{ bearerAuth: [] }],
-        response: responses({ 200: z.object({ data: dashboardSchema }) }),
+        response: responses({ 200: dashboardAnswerSchema }),
       },
     },
     async (_request, reply) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FINAL_STATUSES, LETTER_STATUS_LABELS, todayIso, type LetterType } from '@balai/domain';
 import { conflict } from '../../lib/http-error.ts';
@@ -10,7 +9,8 @@ import { letterPdfInput, pdfFileName } from '../../letters/letter-document.ts';
 import { renderLetterPdf } from '../../letters/pdf/index.ts';
 import { findVisibleRequest } from '../../letters/workflow.ts';
 import { currentAuth } from '../../types.ts';
-import { errorSchema, idParams } from '../schemas.ts';
+import { apiRoute, idParams, letterPaths } from '@balai/domain/contract';
+import { binaryResponse } from '../binary.ts';
 import { printedHead } from '../../letters/signing-rules.ts';
 
 /** Printed where the number goes: a draft has none, and says so on its face. */
@@ -29,7 +29,7 @@ export interface DeskRoutesOptions {
  */
 const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type }) => {
   app.get(
-    '/:id/preview',
+    apiRoute(letterPaths.preview(type.base)),
     {
       onRequest: requireAdmin,
       schema: {
@@ -37,20 +37,7 @@ const deskRoutes: FastifyPluginAsyncZod<DeskRoutesOptions> = async (app, { type 
         summary: `Pratinjau ${type.title} sebelum diterbitkan (admin; draf tanpa nomor, tidak disimpan)`,
         security: [{ bearerAuth: [] }],
         params: idParams,
-        response: {
-          200: {
-            description: 'Berkas PDF draf surat',
-            content: {
-              'application/pdf': {
-                schema: z
-                  .custom<Buffer>((v) => Buffer.isBuffer(v))
-                  .meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
-          '4xx': errorSchema,
-          '5xx': errorSchema,
-        },
+        response: binaryResponse('Berkas PDF draf surat', ['application/pdf']),
       },
     },
     async (request, reply) => {

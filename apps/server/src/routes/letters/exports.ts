@@ -15,15 +15,20 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import {
-  LETTER_CODES,
   LETTER_STATUS_LABELS,
-  isRealIsoDate,
   letterTypeByCode,
-  msg,
   requestReference,
   todayIso,
   type LetterCode,
 } from '@balai/domain';
+import {
+  REGISTER_MAX_DAYS,
+  apiRoute,
+  errorSchema,
+  letterExportQuery,
+  letterPaths,
+  letterRegisterQuery,
+} from '@balai/domain/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import {
@@ -38,12 +43,9 @@ import { renderRegisterPdf, periodLabel } from '../../letters/export/register-pd
 import { csvStream, xlsxStream, type Cell, type Column } from '../../letters/export/spreadsheet.ts';
 import { typeFieldColumns } from '../../letters/export/type-columns.ts';
 import { currentAuth } from '../../types.ts';
-import { errorSchema } from '../schemas.ts';
 import { parseReference } from './list-requests.ts';
-import { dateBounds, datesInOrder, letterListFields } from './schemas.ts';
+import { dateBounds } from './schemas.ts';
 
-/** A register covers at most this many days (a leap year): longer periods are a 422. */
-export const REGISTER_MAX_DAYS = 366;
 /** The register as XLSX holds at most as many rows as the queue export. */
 export const REGISTER_MAX_ROWS = EXPORT_MAX_ROWS;
 /**
@@ -51,48 +53,6 @@ export const REGISTER_MAX_ROWS = EXPORT_MAX_ROWS;
  * 422 that suggests a shorter period or the Excel file.
  */
 export const REGISTER_PDF_MAX_ROWS = 10_000;
-
-const typeQuery = z
-  .enum(LETTER_CODES, {
-    error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.`,
-  })
-  .optional();
-
-const exportQuery = datesInOrder(
-  letterListFields.omit({ page: true, per_page: true, counts: true }).extend({
-    type: typeQuery,
-    format: z.enum(['csv', 'xlsx'], { error: 'Format harus csv atau xlsx.' }),
-  }),
-);
-
-const requiredDate = (label: string) =>
-  z
-    .string({ error: msg.required(label) })
-    .min(1, msg.required(label))
-    .refine(isRealIsoDate, msg.date(label));
-
-const registerQuery = z
-  .object({
-    from: requiredDate('Tanggal awal'),
-    to: requiredDate('Tanggal akhir'),
-    type: typeQuery,
-    format: z.enum(['xlsx', 'pdf'], { error: 'Format harus xlsx atau pdf.' }),
-  })
-  .refine((q) => q.from <= q.to, {
-    message: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
-    path: ['to'],
-  })
-  .refine((q) => daysInPeriod(q.from, q.to) <= REGISTER_MAX_DAYS, {
-    message: `Periode paling panjang satu tahun (${REGISTER_MAX_DAYS} hari). Pilih periode yang lebih pendek.`,
-    path: ['to'],
-  });
-
-/** Days from `from` to `to`, both counted. */
-function daysInPeriod(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
-}
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -183,7 +143,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/letter-requests/export',
+    apiRoute(letterPaths.export),
     {
       onRequest: requireAdmin,
       schema: {
@@ -193,7 +153,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Semua baris yang cocok dengan filter (bukan hanya satu halaman), urutan sama seperti daftar. Dengan `type` (ekspor satu jenis surat), setelah kolom antrean ada satu kolom untuk setiap isian jenis surat itu, berjudul labelnya; tanpa `type` hanya kolom antrean. CSV: UTF-8 dengan BOM, pemisah titik koma (;), RFC 4180. Sel teks yang diawali =, +, -, @, tab atau CR diberi awalan tanda kutip tunggal ('). Lebih dari 100.000 baris: 422.",
         security,
-        querystring: exportQuery,
+        querystring: letterExportQuery,
         response: fileResponse('Berkas CSV atau XLSX', ['csv', 'xlsx']),
       },
     },
@@ -259,7 +219,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letter-register',
+    apiRoute(letterPaths.register),
     {
       onRequest: requireAdmin,
       schema: {
@@ -268,7 +228,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Buku agenda surat keluar: surat yang terbit dalam satu periode (paling lama satu tahun), sebagai Excel (XLSX) atau PDF A4 siap cetak (admin)',
         description: `Nomor, tanggal, jenis, pemohon dan keperluan setiap surat yang terbit dari \`from\` sampai \`to\` (hari menurut WIB, keduanya termasuk), urut waktu terbit. Periode paling lama ${REGISTER_MAX_DAYS} hari; XLSX paling banyak ${REGISTER_MAX_ROWS.toLocaleString('id-ID')} surat, PDF ${REGISTER_PDF_MAX_ROWS.toLocaleString('id-ID')} surat (lebih dari itu: 422).`,
         security,
-        querystring: registerQuery,
+        querystring: letterRegisterQuery,
         response: fileResponse('Berkas XLSX atau PDF', ['xlsx', 'pdf']),
       },
     },

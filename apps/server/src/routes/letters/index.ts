@@ -28,8 +28,8 @@ const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     // One set of handlers, registered at each of the 15 bases of the registry.
     for (const type of LETTER_TYPES) {
       if (!type.base.startsWith('/api/')) throw new Error(`${type.code}: base outside /api`);
-      await signedIn.register(letterTypeRoutes, { type, prefix: type.base.slice('/api'.length) });
-      await signedIn.register(deskRoutes, { type, prefix: type.base.slice('/api'.length) });
+      await signedIn.register(letterTypeRoutes, { type });
+      await signedIn.register(deskRoutes, { type });
     }
     // Photos of the requirements, at the same bases (multipart parsing registered there only).
     await signedIn.register(attachmentRoutes);

@@ -1,25 +1,13 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LETTER_CODES } from '@balai/domain';
-import { currentAuth } from '../../types.ts';
-import { responses } from '../schemas.ts';
-import { listRequestsPage } from './list-requests.ts';
 import {
-  datesInOrder,
-  letterListFields,
-  letterListMetaSchema,
-  letterRequestSchema,
-} from './schemas.ts';
-
-const query = datesInOrder(
-  letterListFields.extend({
-    type: z
-      .enum(LETTER_CODES, {
-        error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.`,
-      })
-      .optional(),
-  }),
-);
+  apiRoute,
+  letterPaths,
+  letterRequestPageSchema,
+  letterRequestsQuery,
+  responses,
+} from '@balai/domain/contract';
+import { currentAuth } from '../../types.ts';
+import { listRequestsPage } from './list-requests.ts';
 
 /**
  * `GET /api/letter-requests`: requests of every type in one list, for the resident's letter
@@ -27,17 +15,15 @@ const query = datesInOrder(
  */
 const letterRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/letter-requests',
+    apiRoute(letterPaths.requests),
     {
       schema: {
         tags: ['Layanan'],
         summary:
           'Permohonan surat semua jenis (warga: miliknya sendiri; admin: semua, dengan filter)',
         security: [{ bearerAuth: [] }],
-        querystring: query,
-        response: responses({
-          200: z.object({ data: z.array(letterRequestSchema), meta: letterListMetaSchema }),
-        }),
+        querystring: letterRequestsQuery,
+        response: responses({ 200: letterRequestPageSchema }),
       },
     },
     async (request) =>

@@ -1,51 +1,23 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APPLICANT_FIELDS, LETTER_TYPES, type FieldDef, type LetterType } from '@balai/domain';
 import {
-  APPLICANT_FIELDS,
-  LETTER_CODES,
-  LETTER_TYPES,
-  REQUIREMENT_ONLINE,
-  type FieldDef,
-  type LetterType,
-} from '@balai/domain';
-import { describeField, fieldDescriptionSchema } from '../content/schemas.ts';
-import { responses } from '../schemas.ts';
+  apiRoute,
+  describeField,
+  letterPaths,
+  letterTypesAnswerSchema,
+  responses,
+  type LetterFieldDescription,
+  type LetterTypeDescription,
+} from '@balai/domain/contract';
 
-const letterFieldSchema = fieldDescriptionSchema.extend({
-  default_from_profile: z.string().optional(),
-});
-
-const letterTypeSchema = z.object({
-  code: z.enum(LETTER_CODES),
-  title: z.string(),
-  /** The full name, e.g. "Surat Keterangan Usaha"; the service page's title. */
-  name: z.string(),
-  /** Other names people search for it by (SKU, SKTM, "pengantar nikah"). */
-  aliases: z.array(z.string()),
-  base: z.string(),
-  pdf_title: z.string(),
-  classification_code: z.string(),
-  /** Working days the office aims to finish a request in. */
-  service_days: z.number().int().positive(),
-  description: z.string(),
-  requirements: z.array(
-    z.object({
-      key: z.string(),
-      label: z.string(),
-      online: z.enum(REQUIREMENT_ONLINE),
-    }),
-  ),
-  fields: z.array(letterFieldSchema),
-});
-
-function describeLetterField(f: FieldDef): z.infer<typeof letterFieldSchema> {
+function describeLetterField(f: FieldDef): LetterFieldDescription {
   return {
     ...describeField(f),
     ...(f.defaultFromProfile ? { default_from_profile: f.defaultFromProfile } : {}),
   };
 }
 
-function describeLetterType(t: LetterType): z.infer<typeof letterTypeSchema> {
+function describeLetterType(t: LetterType): LetterTypeDescription {
   return {
     code: t.code,
     title: t.title,
@@ -68,17 +40,12 @@ const letterTypesRoutes: FastifyPluginAsyncZod = async (app) => {
     applicant_fields: APPLICANT_FIELDS.map(describeLetterField),
   };
   app.get(
-    '/letter-types',
+    apiRoute(letterPaths.types),
     {
       schema: {
         tags: ['Layanan'],
         summary: 'Definisi ke-15 jenis surat: judul, persyaratan, isian dan batasannya',
-        response: responses({
-          200: z.object({
-            data: z.array(letterTypeSchema),
-            applicant_fields: z.array(letterFieldSchema),
-          }),
-        }),
+        response: responses({ 200: letterTypesAnswerSchema }),
       },
     },
     async (_request, reply) => {

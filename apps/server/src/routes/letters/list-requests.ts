@@ -10,13 +10,9 @@ import {
 } from '../../repositories/letter-search.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { viewerSigning } from '../../letters/signing-rules.ts';
-import {
-  dateBounds,
-  type ApiLetterRequest,
-  type letterListQuery,
-  toApiLetterRequest,
-  typeOf,
-} from './schemas.ts';
+import type { ApiLetterRequest, letterListQuery } from '@balai/domain/contract';
+import { typeOf } from '../letter-type-of.ts';
+import { dateBounds, toApiLetterRequest } from './schemas.ts';
 
 /**
  * One page of letter requests as the API shows them: a resident sees only their own, an

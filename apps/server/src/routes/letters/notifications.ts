@@ -1,7 +1,18 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiRoute,
+  idParams,
+  notificationAnswerSchema,
+  notificationListQuery,
+  notificationPageSchema,
+  notificationPaths,
+  readAllAnswerSchema,
+  responses,
+  unreadCountSchema,
+  type ApiNotification,
+} from '@balai/domain/contract';
 import { notFound } from '../../lib/http-error.ts';
-import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
+import { meta } from '../../lib/pagination.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
   countUnread,
@@ -12,20 +23,8 @@ import {
   type NotificationRow,
 } from '../../repositories/notifications.ts';
 import { currentAuth } from '../../types.ts';
-import { idParams, responses } from '../schemas.ts';
 
-const notificationSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  body: z.string(),
-  /** Where the web app opens it, e.g. /service/ku/12. */
-  link: z.string().nullable(),
-  read: z.boolean(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-});
-
-const toApi = (n: NotificationRow): z.infer<typeof notificationSchema> => ({
+const toApi = (n: NotificationRow): ApiNotification => ({
   id: n.id,
   title: n.title,
   body: n.body,
@@ -43,22 +42,14 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/notifications',
+    apiRoute(notificationPaths.list),
     {
       schema: {
         tags,
         summary: 'Notifikasi saya, terbaru dulu',
         security,
-        querystring: z.object({
-          ...pageQuery,
-          unread: z
-            .enum(['true', 'false', '1', '0'], { error: 'unread harus true atau false.' })
-            .transform((v) => v === 'true' || v === '1')
-            .optional(),
-        }),
-        response: responses({
-          200: z.object({ data: z.array(notificationSchema), meta: metaSchema }),
-        }),
+        querystring: notificationListQuery,
+        response: responses({ 200: notificationPageSchema }),
       },
     },
     async (request) => {
@@ -74,13 +65,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/notifications/unread-count',
+    apiRoute(notificationPaths.unreadCount),
     {
       schema: {
         tags,
         summary: 'Jumlah notifikasi yang belum dibaca',
         security,
-        response: responses({ 200: z.object({ data: z.object({ count: z.number() }) }) }),
+        response: responses({ 200: unreadCountSchema }),
       },
     },
     async (request) => ({
@@ -89,15 +80,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/notifications/read-all',
+    apiRoute(notificationPaths.readAll),
     {
       schema: {
         tags,
         summary: 'Menandai semua notifikasi sebagai sudah dibaca',
         security,
-        response: responses({
-          200: z.object({ message: z.string(), data: z.object({ updated: z.number() }) }),
-        }),
+        response: responses({ 200: readAllAnswerSchema }),
       },
     },
     async (request) => {
@@ -111,14 +100,14 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/notifications/:id',
+    apiRoute(notificationPaths.item),
     {
       schema: {
         tags,
         summary: 'Detail notifikasi',
         security,
         params: idParams,
-        response: responses({ 200: z.object({ data: notificationSchema }) }),
+        response: responses({ 200: notificationAnswerSchema }),
       },
     },
     async (request) => {
@@ -131,13 +120,13 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // PUT as the issue names it; POST as `apiPaths.notificationRead` documents it.
   app.route({
     method: ['PUT', 'POST'],
-    url: '/notifications/:id/read',
+    url: apiRoute(notificationPaths.read),
     schema: {
       tags,
       summary: 'Menandai notifikasi sebagai sudah dibaca',
       security,
       params: idParams,
-      response: responses({ 200: z.object({ data: notificationSchema }) }),
+      response: responses({ 200: notificationAnswerSchema }),
     },
     handler: async (request) => {
       const n = await markNotificationRead(

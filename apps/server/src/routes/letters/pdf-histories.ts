@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LETTER_CODES, apiPaths, publicPaths, isAdmin } from '@balai/domain';
+import { apiPaths, publicPaths, isAdmin } from '@balai/domain';
 import { notFound } from '../../lib/http-error.ts';
-import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
+import { meta } from '../../lib/pagination.ts';
 import {
   findPdfHistory,
   listPdfHistories,
@@ -12,48 +11,26 @@ import type { UserRow } from '../../repositories/users.ts';
 import { letterName } from '../../letters/notices.ts';
 import { pdfFileName } from '../../letters/letter-document.ts';
 import { currentAuth } from '../../types.ts';
-import { idParams, responses } from '../schemas.ts';
-import { dateBounds, dateRangeQuery, datesInOrder, typeOf } from './schemas.ts';
-
-const pdfHistorySchema = z.object({
-  id: z.number(),
-  letter_request_id: z.number(),
-  type: z.enum(LETTER_CODES),
-  type_title: z.string(),
-  letter_title: z.string(),
-  number: z.string(),
-  applicant_name: z.string(),
-  sha256: z.string(),
-  size: z.number().nullable(),
-  file_name: z.string(),
-  issued_at: z.string(),
-  /** The administrator who issued it; shown to administrators only. */
-  issued_by_name: z.string().nullable(),
-  /** API path of the download (the same bytes every time). */
-  download_url: z.string(),
-  /** Web page of the request. */
-  request_link: z.string(),
-  verify_url: z.string(),
-});
-
-const listQuery = datesInOrder(
-  z.object({
-    ...pageQuery,
-    ...dateRangeQuery,
-    type: z
-      .enum(LETTER_CODES, {
-        error: `Jenis surat harus salah satu dari: ${LETTER_CODES.join(', ')}.`,
-      })
-      .optional(),
-  }),
-);
+import {
+  apiRoute,
+  dataOf,
+  idParams,
+  letterPaths,
+  pdfHistoryPageSchema,
+  pdfHistoryQuery,
+  pdfHistorySchema,
+  responses,
+  type PdfHistory,
+} from '@balai/domain/contract';
+import { typeOf } from '../letter-type-of.ts';
+import { dateBounds } from './schemas.ts';
 
 const HISTORY_NOT_FOUND = 'Riwayat surat tidak ditemukan.';
 
 /** `GET /api/pdf-histories`: the archive of issued letters (resident: own; admin: all). */
 const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
-  const present = (h: PdfHistoryRow, viewer: UserRow) => {
+  const present = (h: PdfHistoryRow, viewer: UserRow): PdfHistory => {
     const type = typeOf(h);
     const admin = isAdmin(viewer);
     return {
@@ -78,17 +55,15 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/pdf-histories',
+    apiRoute(letterPaths.pdfHistories),
     {
       schema: {
         tags: ['Riwayat Surat'],
         summary:
           'Arsip surat yang sudah terbit (warga: miliknya; admin: semua, dengan filter jenis, tanggal dan pencarian)',
         security,
-        querystring: listQuery,
-        response: responses({
-          200: z.object({ data: z.array(pdfHistorySchema), meta: metaSchema }),
-        }),
+        querystring: pdfHistoryQuery,
+        response: responses({ 200: pdfHistoryPageSchema }),
       },
     },
     async (request) => {
@@ -109,14 +84,14 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/pdf-histories/:id',
+    apiRoute(letterPaths.pdfHistory),
     {
       schema: {
         tags: ['Riwayat Surat'],
         summary: 'Detail satu surat yang sudah terbit',
         security,
         params: idParams,
-        response: responses({ 200: z.object({ data: pdfHistorySchema }) }),
+        response: responses({ 200: dataOf(pdfHistorySchema) }),
       },
     },
     async (request) => {

@@ -1,21 +1,26 @@
-import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  LETTER_STATUSES,
   LETTER_STATUS_LABELS,
-  MAX_ID,
-  applicantSchema,
-  fieldSchema,
   isAdmin,
-  jsonSchemaFromFields,
-  letterSchema,
-  letterStatusChangeSchema,
-  msg,
   noteFor,
   type FieldChange,
   type LetterType,
 } from '@balai/domain';
+import {
+  apiRoute,
+  idParams,
+  idempotencyHeaders,
+  letterCreateBody,
+  letterListQuery,
+  letterPaths,
+  letterRequestAnswerSchema,
+  letterRequestPageSchema,
+  letterStatusChangeSchema,
+  letterUpdateBody,
+  messageSchema,
+  responses,
+} from '@balai/domain/contract';
 import { conflict } from '../../lib/http-error.ts';
 import { findFile } from '../../repositories/files.ts';
 import {
@@ -37,84 +42,13 @@ import {
 } from '../../letters/workflow.ts';
 import { submissionCaps } from '../../letters/submission-caps.ts';
 import { currentAuth } from '../../types.ts';
-import { errorSchema, idParams, messageSchema, responses } from '../schemas.ts';
+import { binaryResponse } from '../binary.ts';
+import { typeOf } from '../letter-type-of.ts';
 import { listRequestsPage } from './list-requests.ts';
-import {
-  letterListMetaSchema,
-  letterListQuery,
-  letterRequestDetailSchema,
-  letterRequestSchema,
-  toApiLetterRequest,
-  typeOf,
-} from './schemas.ts';
+import { toApiLetterRequest } from './schemas.ts';
 import { requestAttachments } from './attachments.ts';
 import { signatureView, viewerSigning } from '../../letters/signing-rules.ts';
 import { findLetterSignature } from '../../repositories/signing.ts';
-
-const NOTE_LABEL = 'Catatan';
-
-const note = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-  z
-    .string({ error: msg.text(NOTE_LABEL) })
-    .max(1000, msg.maxLength(NOTE_LABEL, 1000))
-    .nullable(),
-);
-
-const applicantId = z.preprocess(
-  (v) => (v === null || v === '' ? undefined : v),
-  z.coerce
-    .number({ error: 'Pilih warga pemohon dari daftar.' })
-    .int('Pilih warga pemohon dari daftar.')
-    .positive('Pilih warga pemohon dari daftar.')
-    .max(MAX_ID, 'Pilih warga pemohon dari daftar.')
-    .optional(),
-);
-
-/** Ids of the resident's staged photos of the requirements, sent with the request (ADR 0015). */
-const attachmentIds = z
-  .array(
-    z.coerce
-      .number({ error: 'Foto lampiran tidak dikenal.' })
-      .int('Foto lampiran tidak dikenal.')
-      .positive('Foto lampiran tidak dikenal.')
-      .max(MAX_ID, 'Foto lampiran tidak dikenal.'),
-    { error: 'Foto lampiran tidak dikenal.' },
-  )
-  .max(50, 'Paling banyak 50 foto lampiran dalam satu permohonan.')
-  .optional();
-
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key harus 1–100 karakter tanpa spasi.')
-    .optional(),
-});
-
-/** POST: the type's fields at the top level, plus who it is for when an admin files it. */
-function createBody(type: LetterType) {
-  return z
-    .intersection(
-      letterSchema(type),
-      z.object({
-        applicant_id: applicantId,
-        applicant: applicantSchema.optional(),
-        attachments: attachmentIds,
-      }),
-    )
-    .meta(jsonSchemaFromFields(type.fields));
-}
-
-/** PUT: any of the type's fields (checked again as a whole after merging), a status and a note. */
-function updateBody(type: LetterType) {
-  const shape = Object.fromEntries(type.fields.map((f) => [f.name, fieldSchema(f).optional()]));
-  return z.object({
-    ...shape,
-    status: z.enum(LETTER_STATUSES, { error: msg.chooseOne('Status') }).optional(),
-    note: note.optional(),
-    applicant: applicantSchema.optional(),
-  });
-}
 
 const actorOf = (request: FastifyRequest): Actor => ({
   user: currentAuth(request).user,
@@ -167,6 +101,8 @@ export interface LetterTypeRoutesOptions {
 const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (app, { type }) => {
   const tags = [`Layanan: ${type.title}`];
   const security = [{ bearerAuth: [] }];
+  const collection = apiRoute(letterPaths.collection(type.base));
+  const item = apiRoute(letterPaths.item(type.base));
   const deps = {
     db: app.db,
     publicUrl: app.config.PUBLIC_URL,
@@ -175,23 +111,21 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   };
 
   app.get(
-    '/',
+    collection,
     {
       schema: {
         tags,
         summary: `Daftar permohonan ${type.title} (warga: miliknya sendiri; admin: semua, dengan filter)`,
         security,
         querystring: letterListQuery,
-        response: responses({
-          200: z.object({ data: z.array(letterRequestSchema), meta: letterListMetaSchema }),
-        }),
+        response: responses({ 200: letterRequestPageSchema }),
       },
     },
     async (request) => listRequestsPage(deps, currentAuth(request).user, request.query, type.code),
   );
 
   app.post(
-    '/',
+    collection,
     {
       schema: {
         tags,
@@ -200,8 +134,8 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
           'Isian jenis surat dikirim di tingkat atas. Header Idempotency-Key membuat pengiriman ulang mengembalikan permohonan yang sama.',
         security,
         headers: idempotencyHeaders,
-        body: createBody(type),
-        response: responses({ 201: z.object({ data: letterRequestDetailSchema }) }),
+        body: letterCreateBody(type),
+        response: responses({ 201: letterRequestAnswerSchema }),
       },
     },
     async (request, reply) => {
@@ -221,14 +155,14 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   );
 
   app.get(
-    '/:id',
+    item,
     {
       schema: {
         tags,
         summary: `Detail permohonan ${type.title}, dengan riwayat statusnya`,
         security,
         params: idParams,
-        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+        response: responses({ 200: letterRequestAnswerSchema }),
       },
     },
     async (request) => {
@@ -255,7 +189,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   };
 
   app.put(
-    '/:id',
+    item,
     {
       schema: {
         tags,
@@ -264,8 +198,8 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
           'Warga: mengubah isian selama berstatus Diajukan atau Perlu Dilengkapi (yang Perlu Dilengkapi otomatis diajukan ulang), atau membatalkan dengan status "cancelled". Admin: mengubah isian dan status dengan catatan (wajib untuk Perlu Dilengkapi dan Ditolak); status "completed" menerbitkan surat.',
         security,
         params: idParams,
-        body: updateBody(type),
-        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+        body: letterUpdateBody(type),
+        response: responses({ 200: letterRequestAnswerSchema }),
       },
     },
     async (request) => {
@@ -276,7 +210,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   );
 
   app.post(
-    '/:id/status',
+    apiRoute(letterPaths.status(type.base)),
     {
       schema: {
         tags,
@@ -284,7 +218,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
         security,
         params: idParams,
         body: letterStatusChangeSchema,
-        response: responses({ 200: z.object({ data: letterRequestDetailSchema }) }),
+        response: responses({ 200: letterRequestAnswerSchema }),
       },
     },
     async (request) =>
@@ -296,7 +230,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   );
 
   app.delete(
-    '/:id',
+    item,
     {
       onRequest: requireAdmin,
       schema: {
@@ -314,27 +248,14 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
   );
 
   app.get(
-    '/:id/pdf',
+    apiRoute(letterPaths.pdf(type.base)),
     {
       schema: {
         tags,
         summary: `Mengunduh PDF ${type.title} yang sudah terbit (selalu berkas yang sama)`,
         security,
         params: idParams,
-        response: {
-          200: {
-            description: 'Berkas PDF surat',
-            content: {
-              'application/pdf': {
-                schema: z
-                  .custom<Buffer>((v) => Buffer.isBuffer(v))
-                  .meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
-          '4xx': errorSchema,
-          '5xx': errorSchema,
-        },
+        response: binaryResponse('Berkas PDF surat', ['application/pdf']),
       },
     },
     async (request, reply) => {

@@ -1,15 +1,20 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LETTER_CODES, todayIso } from '@balai/domain';
+import { todayIso } from '@balai/domain';
+import {
+  apiRoute,
+  letterPaths,
+  responses,
+  verifyAnswerSchema,
+  verifyParams,
+} from '@balai/domain/contract';
 import { notFound } from '../../lib/http-error.ts';
 import { findLetterRequestByVerifyToken } from '../../repositories/letter-requests.ts';
 import { findPdfHistoryOfRequest } from '../../repositories/pdf-histories.ts';
 import { maskName } from '../../lib/names.ts';
 import { letterName } from '../../letters/notices.ts';
-import { responses } from '../schemas.ts';
 import { signatureView } from '../../letters/signing-rules.ts';
 import { findLetterSignature } from '../../repositories/signing.ts';
-import { letterSignatureSchema, typeOf } from './schemas.ts';
+import { typeOf } from '../letter-type-of.ts';
 
 const UNKNOWN = 'Surat tidak ditemukan. Periksa kembali kode QR atau tautan verifikasi.';
 
@@ -19,27 +24,14 @@ const UNKNOWN = 'Surat tidak ditemukan. Periksa kembali kode QR atau tautan veri
  */
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/verify/:token',
+    apiRoute(letterPaths.verify),
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['Verifikasi Surat'],
         summary: 'Memeriksa keaslian surat dari kode QR-nya',
-        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
-        response: responses({
-          200: z.object({
-            data: z.object({
-              number: z.string(),
-              type: z.object({ code: z.enum(LETTER_CODES), title: z.string() }),
-              issued_on: z.string(),
-              issued_at: z.string(),
-              holder: z.string(),
-              sha256: z.string(),
-              /** Who approved it (issue 15); null for a letter issued without approval. */
-              signature: letterSignatureSchema,
-            }),
-          }),
-        }),
+        params: verifyParams,
+        response: responses({ 200: verifyAnswerSchema }),
       },
     },
     async (request, reply) => {

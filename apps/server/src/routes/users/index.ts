@@ -1,8 +1,19 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLES, decide, maskIdNumbers, userCreateSchema, userUpdateSchema } from '@balai/domain';
+import { decide, isActiveAdmin, maskIdNumbers } from '@balai/domain';
+import {
+  apiRoute,
+  idParams,
+  messageSchema,
+  responses,
+  userAnswerSchema,
+  userCreateSchema,
+  userListQuery,
+  userListSchema,
+  userPaths,
+  userUpdateSchema,
+} from '@balai/domain/contract';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { meta, metaSchema, pageQuery } from '../../lib/pagination.ts';
+import { meta } from '../../lib/pagination.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import { endPasswordResets } from '../../repositories/password-resets.ts';
 import { revokeUserSessions } from '../../repositories/sessions.ts';
@@ -23,8 +34,7 @@ import { assertAcceptablePassword, hashPassword } from '../../services/passwords
 import { authorize, refuseDenied } from '../../services/signing-confirmation.ts';
 import { sendSigningMails, type PendingMail } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
-import { apiUserSchema, idParams, messageSchema, responses } from '../schemas.ts';
-import { uniqueClashError } from './unique.ts';
+import { uniqueClashError } from '../../services/unique-clash.ts';
 import { assertSignerKept, positionFor } from './positions.ts';
 import {
   createDecision,
@@ -36,30 +46,6 @@ import {
 const LAST_ADMIN =
   'Administrator aktif terakhir tidak dapat dihapus, dinonaktifkan, atau diturunkan perannya.';
 
-/** An empty value in a query string ("Semua" in a plain form) is no filter. */
-const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
-
-/** "true" or "false" in a query string, as a boolean. */
-const yesNo = (message: string) =>
-  z.preprocess(
-    emptyIsNone,
-    z
-      .enum(['true', 'false'], { error: message })
-      .transform((v) => v === 'true')
-      .optional(),
-  );
-
-/** The list's query: SPEC's search, per_page and page, and the admin screen's filters. */
-const listQuery = z.object({
-  ...pageQuery,
-  role: z.preprocess(
-    emptyIsNone,
-    z.enum(ROLES, { error: 'Peran harus ADMINISTRATOR atau WARGA.' }).optional(),
-  ),
-  active: yesNo('Filter status aktif harus true atau false.'),
-  verified: yesNo('Filter identitas terverifikasi harus true atau false.'),
-});
-
 /** The users API: administrators only (SPEC section 7 paths). */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
@@ -67,15 +53,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/list',
+    apiRoute(userPaths.list),
     {
       schema: {
         tags: ['Pengguna'],
         summary:
           'Daftar pengguna, dengan pencarian nama, e-mail atau NIK dan saringan peran, status aktif dan identitas terverifikasi',
         security,
-        querystring: listQuery,
-        response: responses({ 200: z.object({ data: z.array(apiUserSchema), meta: metaSchema }) }),
+        querystring: userListQuery,
+        response: responses({ 200: userListSchema }),
       },
     },
     async (request) => {
@@ -88,14 +74,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/create',
+    apiRoute(userPaths.create),
     {
       schema: {
         tags: ['Pengguna'],
         summary: 'Membuat pengguna',
         security,
         body: userCreateSchema,
-        response: responses({ 201: z.object({ data: apiUserSchema }) }),
+        response: responses({ 201: userAnswerSchema }),
       },
     },
     async (request, reply) => {
@@ -158,14 +144,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/detail/:id',
+    apiRoute(userPaths.detail),
     {
       schema: {
         tags: ['Pengguna'],
         summary: 'Detail pengguna',
         security,
         params: idParams,
-        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+        response: responses({ 200: userAnswerSchema }),
       },
     },
     async (request) => {
@@ -184,7 +170,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/update/:id',
+    apiRoute(userPaths.update),
     {
       schema: {
         tags: ['Pengguna'],
@@ -192,7 +178,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParams,
         body: userUpdateSchema,
-        response: responses({ 200: z.object({ data: apiUserSchema }) }),
+        response: responses({ 200: userAnswerSchema }),
       },
     },
     async (request) => {
@@ -218,11 +204,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const setup = await getSigningSetup(app.db);
       const signerFields = signerFieldsChanged(target, request.body, next);
       const decision = updateDecision(actor, setup, target, next, signerFields);
-      const losesAdmin =
-        target.role === 'ADMINISTRATOR' &&
-        Boolean(target.active) &&
-        (values.role === 'WARGA' || values.active === false);
-      if (target.id === actor.id && (values.active === false || values.role === 'WARGA')) {
+      const losesAdmin = isActiveAdmin(target) && !isActiveAdmin(next);
+      if (target.id === actor.id && !isActiveAdmin(next)) {
         throw conflict('Anda tidak dapat menonaktifkan atau menurunkan peran akun Anda sendiri.');
       }
       const clashes = await findUniqueClashes(app.db, values, target.id);
@@ -305,7 +288,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/delete/:id',
+    apiRoute(userPaths.delete),
     {
       schema: {
         tags: ['Pengguna'],
@@ -323,11 +306,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // A named signer is never deleted: the settings would lose their signer (issue 18, E).
       refuseDenied(decide(actor, 'user.delete', { setup: await getSigningSetup(app.db), target }));
       await app.db.transaction().execute(async (trx) => {
-        if (
-          target.role === 'ADMINISTRATOR' &&
-          target.active &&
-          (await countActiveAdmins(trx)) <= 1
-        ) {
+        if (isActiveAdmin(target) && (await countActiveAdmins(trx)) <= 1) {
           throw conflict(LAST_ADMIN);
         }
         await deleteUser(trx, target.id);

@@ -2,6 +2,7 @@ import {
   DEFAULT_ADMIN_POSITION,
   POSITION_LABELS,
   holdsPosition,
+  mayHoldPosition,
   namedAs,
   type Position,
 } from '@balai/domain';
@@ -22,7 +23,7 @@ export function positionFor(
   requested: Position | null | undefined,
   current: Position | null,
 ): Position | null {
-  if (role === 'WARGA') {
+  if (!mayHoldPosition(role)) {
     if (requested) throw invalidField('position', ADMINS_ONLY);
     return null;
   }

@@ -1,5 +1,6 @@
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 
+/** The 422 of an e-mail or NIK another account holds (the users API and the profile). */
 export function uniqueClashError(clashes: { email: boolean; nik: boolean }): HttpError {
   const errors: Record<string, string[]> = {};
   if (clashes.email) errors.email = ['E-mail ini sudah dipakai oleh pengguna lain.'];
