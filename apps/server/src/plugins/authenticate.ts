@@ -1,4 +1,4 @@
-import { isAdmin } from '@balai/domain';
+import { can } from '@balai/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionWithUser, touchSession } from '../repositories/sessions.ts';
 import { sha256Hex } from '../lib/tokens.ts';
@@ -51,6 +51,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 
 /** onRequest hook for admin-only route folders (after authenticate). */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!isAdmin(request.auth?.user))
+  const user = request.auth?.user;
+  if (!user || !can(user, 'admin.access'))
     throw forbidden('Hanya administrator yang dapat melakukan tindakan ini.');
 }

@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { LETTER_CODES, LETTER_STATUSES, type LetterCode, type LetterStatus } from '@balai/domain';
+import {
+  LETTER_CODES,
+  LETTER_STATUSES,
+  type LetterCode,
+  type LetterStatus,
+  RESIDENT_ROLE,
+} from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 
 /** A month in village time and the UTC instants bounding it. */
@@ -22,7 +28,7 @@ export async function countActiveResidents(
       eb.fn.countAll<number>().as('n'),
       eb.fn.count<number>('identity_verified_at').as('verified'),
     ])
-    .where('role', '=', 'WARGA')
+    .where('role', '=', RESIDENT_ROLE)
     .where('active', '=', 1)
     .executeTakeFirst();
   return { residents: Number(row?.n ?? 0), verified: Number(row?.verified ?? 0) };

@@ -1,3 +1,4 @@
+import { ADMIN_ROLE } from '@balai/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { NotificationsTable } from '../db/tables/letters.ts';
@@ -49,7 +50,7 @@ export async function notifyActiveAdmins(
           sql<null>`cast(null as varchar(30))`.as('read_at'),
           sql<string>`cast(${n.created_at} as varchar(30))`.as('created_at'),
         ])
-        .where('users.role', '=', 'ADMINISTRATOR')
+        .where('users.role', '=', ADMIN_ROLE)
         .where('users.active', '=', 1);
       if (exceptId !== undefined) admins = admins.where('users.id', '!=', exceptId);
       return admins;

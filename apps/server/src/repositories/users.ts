@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { DEFAULT_ADMIN_POSITION, POSITION_LABELS, type ApiUser } from '@balai/domain';
+import {
+  ADMIN_ROLE,
+  DEFAULT_ADMIN_POSITION,
+  POSITION_LABELS,
+  mayHoldPosition,
+  type ApiUser,
+} from '@balai/domain';
 import { isSqlite } from '../db/database.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 import { likePattern } from '../lib/pagination.ts';
@@ -193,7 +199,7 @@ export async function insertUser(
       email: rest.email.toLowerCase(),
       active: active === false ? 0 : 1,
       // An administrator holds a position (issue 15): a clerk unless told otherwise.
-      position: rest.position ?? (rest.role === 'ADMINISTRATOR' ? DEFAULT_ADMIN_POSITION : null),
+      position: rest.position ?? (mayHoldPosition(rest.role) ? DEFAULT_ADMIN_POSITION : null),
       created_at: now,
       updated_at: now,
     })
@@ -224,7 +230,7 @@ export async function countActiveAdmins(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'ADMINISTRATOR')
+    .where('role', '=', ADMIN_ROLE)
     .where('active', '=', 1)
     .executeTakeFirst();
   return Number(row?.n ?? 0);

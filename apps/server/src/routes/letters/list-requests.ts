@@ -1,4 +1,4 @@
-import { isAdmin, letterTypeByCode, maskIdFields, maskIdNumbers } from '@balai/domain';
+import { can, letterTypeByCode, maskIdFields, maskIdNumbers } from '@balai/domain';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { LetterCode } from '@balai/domain';
@@ -27,7 +27,7 @@ export async function listRequestsPage(
   type: LetterCode | undefined,
 ) {
   const { start, end } = dateBounds(q.from, q.to);
-  const admin = isAdmin(user);
+  const admin = can(user, 'admin.access');
   const applicantUserId = admin ? q.applicant_id : user.id;
   const reference = q.search ? parseReference(q.search) : undefined;
   // A reference names one request: of another type than the list's, nothing matches.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths, publicPaths, isAdmin } from '@balai/domain';
+import { apiPaths, publicPaths, can } from '@balai/domain';
 import { notFound } from '../../lib/http-error.ts';
 import { meta } from '../../lib/pagination.ts';
 import {
@@ -32,7 +32,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const present = (h: PdfHistoryRow, viewer: UserRow): PdfHistory => {
     const type = typeOf(h);
-    const admin = isAdmin(viewer);
+    const admin = can(viewer, 'admin.access');
     return {
       id: h.id,
       letter_request_id: h.letter_request_id,
@@ -71,7 +71,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const { start, end } = dateBounds(q.from, q.to);
       const { rows, total } = await listPdfHistories(app.db, {
-        applicantUserId: isAdmin(user) ? undefined : user.id,
+        applicantUserId: can(user, 'admin.access') ? undefined : user.id,
         type: q.type,
         issuedFrom: start,
         issuedBefore: end,
@@ -97,7 +97,7 @@ const pdfHistoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = currentAuth(request);
       const h = await findPdfHistory(app.db, request.params.id);
-      if (!h || (!isAdmin(user) && h.applicant_user_id !== user.id)) {
+      if (!h || (!can(user, 'admin.access') && h.applicant_user_id !== user.id)) {
         throw notFound(HISTORY_NOT_FOUND);
       }
       return { data: present(h, user) };

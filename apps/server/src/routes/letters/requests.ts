@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LETTER_STATUS_LABELS,
-  isAdmin,
+  can,
   noteFor,
   type FieldChange,
   type LetterType,
@@ -82,7 +82,7 @@ async function detail(
       note: noteFor(viewer.role, e.to_status, e.note),
       changes: e.changes ? (JSON.parse(e.changes) as FieldChange[]) : null,
       // Residents see what happened and when; the office's staff names stay with the office.
-      actor_name: isAdmin(viewer) ? (e.actor_name ?? null) : null,
+      actor_name: can(viewer, 'admin.access') ? (e.actor_name ?? null) : null,
       actor_role: e.actor_role ?? null,
       created_at: e.created_at,
     })),
@@ -168,7 +168,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
     async (request) => {
       const actor = actorOf(request);
       const row = await findVisibleRequest(app.db, type, actor.user, request.params.id);
-      if (isAdmin(actor.user)) {
+      if (can(actor.user, 'admin.access')) {
         await app.readAudit.write({
           action: 'letter.view',
           user_id: actor.user.id,
