@@ -35,7 +35,7 @@ import { renderLetterPdf, warmUpLetterPdf } from '../apps/server/src/letters/pdf
 import { sampleLetterInput, sampleLogo } from '../apps/server/src/letters/pdf/sample.ts';
 import { changeLetterRequest, type Actor } from '../apps/server/src/letters/workflow.ts';
 import { insertFile } from '../apps/server/src/repositories/files.ts';
-import { requestTerms } from '../apps/server/src/repositories/letter-search.ts';
+import { requestTerms } from '../apps/server/src/repositories/letter-filters.ts';
 import { findUserById } from '../apps/server/src/repositories/users.ts';
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
 import {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantFromProfile, letterSchema, letterTypeByCode } from '@balai/domain';
-import { SEARCH_COUNT_CAP, requestTerms, searchTerms } from '../src/repositories/letter-search.ts';
+import { requestTerms, searchTerms } from '../src/repositories/letter-filters.ts';
+import { SEARCH_COUNT_CAP } from '../src/repositories/letter-search.ts';
 import { nameKey } from '../src/lib/names.ts';
 import { dateBounds } from '../src/routes/letters/schemas.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode } from '@balai/domain';
 import { groupCommit } from '../src/db/group-commit.ts';
-import { requestTerms } from '../src/repositories/letter-search.ts';
+import { requestTerms } from '../src/repositories/letter-filters.ts';
 import { createTestApp, login, makeUser, onPostgres, type TestContext } from './helpers.ts';
 import { client, example, makeResident } from './letter-helpers.ts';
 

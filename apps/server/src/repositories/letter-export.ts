@@ -14,29 +14,23 @@ import { sql, type Kysely } from 'kysely';
 import type { LetterCode, LetterStatus } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import {
-  PREFIX_END,
+  filteredRequests,
   longestFirst,
-  searchOnRows,
-  searchTerms,
+  mergesStatuses,
+  readQuery,
   termFilters,
+  termRange,
   termsTable,
-} from './letter-search.ts';
+  type LetterRequestQuery,
+} from './letter-filters.ts';
 
 /** An export holds at most this many rows; a filter matching more is refused (see the route). */
 export const EXPORT_MAX_ROWS = 100_000;
 /** Rows read per query. */
 export const EXPORT_CHUNK = 1_000;
 
-export interface LetterExportFilter {
-  type?: LetterCode | undefined;
-  statuses?: readonly LetterStatus[] | undefined;
-  applicantUserId?: number | undefined;
-  /** Only this request (a search by its reference, "KU-000042", as the list does). */
-  id?: number | undefined;
-  createdFrom?: string | undefined;
-  createdBefore?: string | undefined;
-  search?: string | undefined;
-  sort?: 'newest' | 'oldest' | undefined;
+/** The list's own query (letter-filters.ts), so the export matches what the screen lists. */
+export interface LetterExportFilter extends LetterRequestQuery {
   /** Read each request's own data too (`data`, JSON): the per-type export's field columns. */
   withData?: boolean | undefined;
 }
@@ -97,9 +91,7 @@ export async function planLetterExport(
   f: LetterExportFilter,
   max = EXPORT_MAX_ROWS,
 ): Promise<LetterExportPlan> {
-  const search = f.search?.trim();
-  const terms = search ? searchTerms(search) : null;
-  const dir = f.sort === 'oldest' ? 'asc' : 'desc';
+  const { terms, dir, byTerms } = readQuery(f);
   const columns = f.withData ? [...EXPORT_COLUMNS, 'r.data' as const] : EXPORT_COLUMNS;
 
   if (terms && terms.length === 0) {
@@ -107,7 +99,7 @@ export async function planLetterExport(
     return { count: 0, tooMany: false, chunks: async function* () {} };
   }
 
-  if (terms && f.applicantUserId === undefined && f.id === undefined) {
+  if (terms && byTerms) {
     const { ids, count } = await searchIds(db, terms, f, dir, max);
     return {
       count,
@@ -127,21 +119,7 @@ export async function planLetterExport(
     };
   }
 
-  const filtered = (statuses: readonly LetterStatus[] | undefined) => {
-    let q = db.selectFrom('letter_requests as r');
-    if (f.type) q = q.where('r.type', '=', f.type);
-    if (statuses?.length === 1) q = q.where('r.status', '=', statuses[0]!);
-    else if (statuses?.length) q = q.where('r.status', 'in', [...statuses]);
-    if (f.applicantUserId !== undefined) {
-      q = q.where('r.applicant_user_id', '=', f.applicantUserId);
-    }
-    if (f.id !== undefined) q = q.where('r.id', '=', f.id);
-    if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
-    if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
-    if (terms) q = q.where((eb) => searchOnRows(eb, terms));
-    return q;
-  };
-  const base = filtered(f.statuses);
+  const base = filteredRequests(db, f, terms);
 
   const counted = await db
     .selectFrom(
@@ -160,17 +138,15 @@ export async function planLetterExport(
     last: { created_at: string; id: number } | null,
     limit: number,
   ) => {
-    let q = filtered(statuses).select(columns);
+    let q = filteredRequests(db, f, terms, statuses).select(columns);
     if (last) {
       const { created_at, id } = last;
       q = q.where(sql<boolean>`(r.created_at, r.id) ${after} (${created_at}, ${id})`);
     }
     return q.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(limit);
   };
-  // Several statuses (the cross-type queue's waiting ones, as the list reads them): each
-  // status's own range of `(status, created_at, id)`, merged, as in searchLetterRequests. As
-  // one `status in (…)`, PostgreSQL walks the whole filing order skipping the other statuses.
-  const merged = (f.statuses?.length ?? 0) > 1 && f.id === undefined && !terms;
+  // Several statuses: each one's own index range, merged, as the list reads them.
+  const merged = mergesStatuses(f, terms);
   return {
     count,
     tooMany: count > max,
@@ -219,22 +195,7 @@ async function searchIds(
 ): Promise<{ ids: number[]; count: number }> {
   const [driver = '', ...others] = longestFirst(terms);
   const t = termsTable(db, f.type);
-  const where = sql.join(
-    [
-      sql`t.term >= ${driver}`,
-      sql`t.term < ${driver + PREFIX_END}`,
-      ...termFilters(
-        {
-          type: f.type,
-          statuses: f.statuses,
-          createdFrom: f.createdFrom,
-          createdBefore: f.createdBefore,
-        },
-        others,
-      ),
-    ],
-    sql` and `,
-  );
+  const where = termRange(driver, termFilters(f, others));
   const order = sql.raw(dir);
   const limit = max + 1;
   const entries = await sql<{ n: number }>`select count(*) as n from (

@@ -3,7 +3,7 @@ import type { ApplicantSnapshot, FieldValues, LetterStatus } from '@balai/domain
 import type { Database } from '../db/schema.ts';
 import type { LetterRequestsTable } from '../db/tables/letters.ts';
 import { nameKey } from '../lib/names.ts';
-import { requestTerms } from './letter-search.ts';
+import { requestTerms } from './letter-filters.ts';
 import type { LetterRequestRow } from './letter-rows.ts';
 
 export type { LetterRequestListRow, LetterRequestRow } from './letter-rows.ts';

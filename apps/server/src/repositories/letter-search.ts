@@ -1,63 +1,26 @@
 /**
- * Finding letter requests: the terms a request is found by (written with it, ADR 0009), what a
- * search looks for, and the lists — by their filters' indexes, or by the terms for a search,
- * reading only the page (ADR 0010).
+ * The desk's lists of letter requests: by their filters' indexes, or by the search terms for a
+ * search, reading only the page (ADR 0010), and the counts by status. The filters and the
+ * search are written in letter-filters.ts, which the export shares.
  */
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { LetterCode, LetterStatus } from '@balai/domain';
 import { isSqlite } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { LetterRequestsTable } from '../db/tables/letters.ts';
-import { nameWords } from '../lib/names.ts';
-import type { LetterRequestListRow, LetterRequestRow } from './letter-rows.ts';
-
-/** Above every character: `col >= p and col < p || END` is "starts with p" on a B-tree. */
-export const PREFIX_END = '\u{10FFFF}';
-const MAX_TERM = 120;
-
-/** What a request can be found by: the words of the applicant's name, the NIK, the number. */
-export function requestTerms(
-  r: Pick<LetterRequestRow, 'applicant_name' | 'applicant_nik' | 'number'>,
-): string[] {
-  const terms = new Set(nameWords(r.applicant_name));
-  if (r.applicant_nik) terms.add(r.applicant_nik.toLowerCase());
-  if (r.number) terms.add(r.number.toLowerCase().slice(0, MAX_TERM));
-  return [...terms];
-}
-
-/**
- * What a search looks for: a single token with a digit is a NIK or number prefix ("3201",
- * "500/007"); anything else is name words, each of which must begin a word of the name.
- */
-export function searchTerms(search: string): string[] {
-  const s = search.trim();
-  if (!/\s/.test(s) && /\d/.test(s)) return [s.toLowerCase().slice(0, MAX_TERM)];
-  return nameWords(s);
-}
-
-export interface TermFilter {
-  type?: LetterCode | undefined;
-  statuses?: readonly LetterStatus[] | undefined;
-  createdFrom?: string | undefined;
-  createdBefore?: string | undefined;
-}
-
-/**
- * The search-term rows of requests matching every term and the filters: the longest term
- * drives as a range; the others must be terms of the same request (ADR 0009).
- */
-export function termMatches(db: Kysely<Database>, terms: readonly string[], f: TermFilter) {
-  const [driver = '', ...rest] = longestFirst(terms);
-  const filters = termFilters(f, rest);
-  const t = db
-    .selectFrom('letter_search_terms as t')
-    .where('t.term', '>=', driver)
-    .where('t.term', '<', driver + PREFIX_END);
-  return filters.length > 0 ? t.where(sql<boolean>`${and(filters)}`) : t;
-}
-
-export const longestFirst = (terms: readonly string[]) =>
-  [...terms].sort((a, b) => b.length - a.length);
+import {
+  and,
+  filteredRequests,
+  longestFirst,
+  mergesStatuses,
+  PREFIX_END,
+  readQuery,
+  termFilters,
+  termRange,
+  termsTable,
+  type LetterRequestQuery,
+  type TermFilter,
+} from './letter-filters.ts';
+import type { LetterRequestListRow } from './letter-rows.ts';
 
 // ---- The admin's search (ADR 0009, ADR 0010) ------------------------------------------------------
 
@@ -72,49 +35,6 @@ export const SEARCH_COUNT_CAP = 10_000;
  * date-ordered index ranges; beyond it (one or two letters, a short NIK prefix) as a range.
  */
 const MAX_MERGED_TERMS = 64;
-
-type Fragment = RawBuilder<unknown>;
-
-const and = (parts: Fragment[]) => sql.join(parts, sql` and `);
-
-/**
- * `letter_search_terms as t`. On SQLite pinned to the index the query is written for: with a
- * few very common words and a million unique NIKs, its statistics make a skip-scan of the type
- * index look cheaper than the term index, and it then sorted every match of "siti".
- */
-export function termsTable(db: Kysely<Database>, type: LetterCode | undefined): Fragment {
-  if (!isSqlite(db)) return sql`letter_search_terms as t`;
-  return type
-    ? sql`letter_search_terms as t indexed by letter_search_terms_type_idx`
-    : sql`letter_search_terms as t indexed by letter_search_terms_term_idx`;
-}
-
-/** The list's filters on a term row `t`, and the search's other words as terms of the same request. */
-export function termFilters(f: TermFilter, otherWords: readonly string[], on = 't'): Fragment[] {
-  const t = sql.raw(on);
-  const where: Fragment[] = [];
-  if (f.type) where.push(sql`${t}.type = ${f.type}`);
-  if (f.statuses?.length === 1) where.push(sql`${t}.status = ${f.statuses[0]}`);
-  else if (f.statuses?.length) where.push(sql`${t}.status in (${sql.join([...f.statuses])})`);
-  if (f.createdFrom) where.push(sql`${t}.created_at >= ${f.createdFrom}`);
-  if (f.createdBefore) where.push(sql`${t}.created_at < ${f.createdBefore}`);
-  const id = on === 't' ? sql`t.letter_request_id` : sql`${t}.id`;
-  // All of a request's terms carry its type and status: repeating them here lets PostgreSQL
-  // hash only that type's entries of the other word when it prefers a hash semi-join.
-  const same: Fragment[] = [];
-  if (f.type) same.push(sql`w.type = ${f.type}`);
-  if (f.statuses?.length) same.push(sql`w.status in (${sql.join([...f.statuses])})`);
-  for (const w of otherWords) {
-    const match = and([
-      sql`w.letter_request_id = ${id}`,
-      sql`w.term >= ${w}`,
-      sql`w.term < ${w + PREFIX_END}`,
-      ...same,
-    ]);
-    where.push(sql`exists (select 1 from letter_search_terms as w where ${match})`);
-  }
-  return where;
-}
 
 /**
  * The distinct terms starting with `prefix` (of one type's requests, when given), at most
@@ -193,7 +113,7 @@ async function searchPage(
   }
 
   // Several terms: a request can be an entry of two of them ("Siti Sitompul").
-  const inRange = and([sql`t.term >= ${driver}`, sql`t.term < ${driver + PREFIX_END}`, ...filters]);
+  const inRange = termRange(driver, filters);
   const counted = sql<{ n: number; d: number }>`select count(*) as n, count(distinct id) as d from (
       select t.letter_request_id as id from ${t} where ${inRange} limit ${SEARCH_COUNT_CAP + 1}
     ) as c`.execute(db);
@@ -246,34 +166,7 @@ async function searchPage(
   return { ids: page.rows.map((r) => r.id), ...total };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-type RequestScope = ExpressionBuilder<Database & { r: LetterRequestsTable }, 'r'>;
-
-/**
- * The same search as `termMatches`, checked on the request rows themselves: for a resident's
- * own few requests, where scanning them is cheaper than the terms index.
- */
-export function searchOnRows(eb: RequestScope, terms: readonly string[]) {
-  if (terms.length === 0) return sql<boolean>`1 = 0`;
-  return eb.and(
-    terms.map((w) => {
-      const prefix = `${escapeLike(w)}%`;
-      return eb.or([
-        sql<boolean>`(' ' || ${eb.ref('r.applicant_name_key')}) like ${`% ${prefix}`} escape '\\'`,
-        sql<boolean>`${eb.ref('r.applicant_nik')} like ${prefix} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('r.number')}) like ${prefix} escape '\\'`,
-      ]);
-    }),
-  );
-}
-
-export interface LetterRequestFilter extends TermFilter {
-  applicantUserId?: number | undefined;
-  /** Only this request (a search by its reference, "KU-000042"). */
-  id?: number | undefined;
-  search?: string | undefined;
-  sort?: 'newest' | 'oldest' | undefined;
+export interface LetterRequestFilter extends LetterRequestQuery {
   page: number;
   perPage: number;
 }
@@ -288,57 +181,38 @@ export async function listLetterRequests(
   db: Kysely<Database>,
   f: LetterRequestFilter,
 ): Promise<{ rows: LetterRequestListRow[]; total: number; totalExact: boolean }> {
-  const search = f.search?.trim();
-  const terms = search ? searchTerms(search) : null;
-  const dir = f.sort === 'oldest' ? 'asc' : 'desc';
+  const { terms, dir, byTerms } = readQuery(f);
   const offset = (f.page - 1) * f.perPage;
   let total: number;
   let ids: number[];
   let totalExact = true;
 
-  if (terms && f.applicantUserId === undefined && f.id === undefined) {
+  if (terms && byTerms) {
     if (terms.length === 0) return { rows: [], total: 0, totalExact };
     const found = await searchPage(db, terms, { ...f, dir, limit: f.perPage, offset });
     ({ ids, total } = found);
     totalExact = found.exact;
   } else {
-    const filtered = (statuses: readonly LetterStatus[] | undefined) => {
-      let q = db.selectFrom('letter_requests as r');
-      if (f.type) q = q.where('r.type', '=', f.type);
-      if (statuses?.length === 1) q = q.where('r.status', '=', statuses[0]!);
-      else if (statuses?.length) q = q.where('r.status', 'in', [...statuses]);
-      if (f.applicantUserId !== undefined) {
-        q = q.where('r.applicant_user_id', '=', f.applicantUserId);
-      }
-      if (f.id !== undefined) q = q.where('r.id', '=', f.id);
-      if (f.createdFrom) q = q.where('r.created_at', '>=', f.createdFrom);
-      if (f.createdBefore) q = q.where('r.created_at', '<', f.createdBefore);
-      if (terms) q = q.where((eb) => searchOnRows(eb, terms));
-      return q;
-    };
-    const base = filtered(f.statuses);
+    const base = filteredRequests(db, f, terms);
     const ordered = (q: typeof base, limit: number) =>
       q
         .select(['r.id', 'r.created_at'])
         .orderBy('r.created_at', dir)
         .orderBy('r.id', dir)
         .limit(limit);
-    // Several statuses (the cross-type queue's waiting ones): each status's own range of
-    // `(status, created_at, id)`, merged. As one `status in (…)`, PostgreSQL walks the filing
-    // order from the far end and skips every other request until it finds waiting ones
-    // (3.5 s for the oldest waiting at a million requests).
-    const pageQuery =
-      (f.statuses?.length ?? 0) > 1 && !terms && f.id === undefined
-        ? sql<{ id: number }>`select id from (${sql.join(
-            f.statuses!.map(
-              (s) => sql`select * from (${ordered(filtered([s]), offset + f.perPage)}) as p`,
-            ),
-            sql` union all `,
-          )}) as u order by created_at ${sql.raw(dir)}, id ${sql.raw(dir)}
+    // Several statuses: each one's own index range, merged (see `mergesStatuses`).
+    const pageQuery = mergesStatuses(f, terms)
+      ? sql<{ id: number }>`select id from (${sql.join(
+          f.statuses!.map(
+            (s) =>
+              sql`select * from (${ordered(filteredRequests(db, f, terms, [s]), offset + f.perPage)}) as p`,
+          ),
+          sql` union all `,
+        )}) as u order by created_at ${sql.raw(dir)}, id ${sql.raw(dir)}
           limit ${f.perPage} offset ${offset}`
-            .execute(db)
-            .then((r) => r.rows)
-        : ordered(base, f.perPage).offset(offset).execute();
+          .execute(db)
+          .then((r) => r.rows)
+      : ordered(base, f.perPage).offset(offset).execute();
     // A type's or a status's whole list: its total from the kept counts, not by counting.
     const kept =
       f.applicantUserId === undefined &&

@@ -25,7 +25,7 @@ import { nameKey } from '../lib/names.ts';
 import { newToken } from '../lib/tokens.ts';
 import type { LetterRequestRow } from './letter-requests.ts';
 import { linkStagedAttachments } from './letter-attachments.ts';
-import { requestTerms } from './letter-search.ts';
+import { requestTerms } from './letter-filters.ts';
 
 export interface NoticeToSend {
   title: string;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { LetterCode } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
-import { searchOnRows, searchTerms, termMatches } from './letter-search.ts';
+import { searchOnRows, searchTerms, termMatches } from './letter-filters.ts';
 
 export async function insertPdfHistory(
   db: Kysely<Database>,
