@@ -1,12 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  LETTER_STATUS_LABELS,
-  LETTER_TYPES,
-  can,
-  canEditLetter,
-  type LetterCode,
-} from '@balai/domain';
+import { LETTER_STATUS_LABELS, LETTER_TYPES, can, canEditLetter } from '@balai/domain';
 import {
   apiRoute,
   attachmentAnswerSchema,

@@ -17,7 +17,6 @@ import {
   requestReference,
   todayIso,
   type LetterCode,
-  type LetterStatus,
 } from '@balai/domain';
 import type { Kysely } from 'kysely';
 import { isSqlite } from '../../db/database.ts';
