@@ -6,7 +6,7 @@ import { CONTENT_EXAMPLES } from '../../../packages/domain/src/testing/content-e
 import type { Db } from '../src/db/database.ts';
 import { insertFile } from '../src/repositories/files.ts';
 import { getSettings, upsertSettings } from '../src/repositories/settings.ts';
-import { processImage } from '../src/routes/content/images.ts';
+import { processImage } from '../src/services/images.ts';
 import { bearer } from './helpers.ts';
 
 /** Test support for the content, files and settings tests. */

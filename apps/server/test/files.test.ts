@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentResourceByKey, type ContentResource } from '@balai/domain';
 import { isoPlus } from '../src/lib/time.ts';
 import { findFileForServing, insertFile } from '../src/repositories/files.ts';
-import { uploadMessages } from '../src/routes/content/images.ts';
+import { uploadMessages } from '../src/services/upload-check.ts';
 import { exampleBody, jpeg, storeImage, upload } from './content-fixtures.ts';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 

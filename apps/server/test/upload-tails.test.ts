@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode, uploadable } from '@balai/domain';
-import { carriesPayload, uploadMessages } from '../src/routes/content/images.ts';
+import { carriesPayload, uploadMessages } from '../src/services/upload-check.ts';
 import { jpeg, upload } from './content-fixtures.ts';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { makeResident, stagePhoto } from './letter-helpers.ts';

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { countContent, insertContent } from '../repositories/content.ts';
 import { insertFile } from '../repositories/files.ts';
 import { DEFAULT_LETTER_NUMBER_FORMAT, upsertSettings } from '../repositories/settings.ts';
-import { processImage, type ProcessedImage } from '../routes/content/images.ts';
+import { processImage, type ProcessedImage } from '../services/images.ts';
 import { sanitizeRichText } from '../routes/content/rich-text.ts';
 import * as art from './content-art.ts';
 

@@ -15,7 +15,8 @@ import { writeAudit } from '../../repositories/audit-log.ts';
 import { deleteUnattachedImages } from '../../repositories/content.ts';
 import { findFileMeta, insertFile } from '../../repositories/files.ts';
 import { currentAuth } from '../../types.ts';
-import { MAX_UPLOAD_BYTES, processImage, uploadMessages } from './images.ts';
+import { MAX_UPLOAD_BYTES, processImage } from '../../services/images.ts';
+import { uploadMessages } from '../../services/upload-check.ts';
 import { imageUrlOf } from './schemas.ts';
 
 /** An upload nobody attached to a record within a day is an abandoned form: it is removed. */

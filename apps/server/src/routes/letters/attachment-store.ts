@@ -22,7 +22,7 @@ import {
   ATTACHMENT_MAX_STORED_BYTES,
   attachmentMessages,
   processAttachment,
-} from '../../letters/attachment-image.ts';
+} from '../../services/images.ts';
 import { currentAuth } from '../../types.ts';
 import { toApiAttachment } from './attachment-schema.ts';
 

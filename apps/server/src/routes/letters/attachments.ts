@@ -23,7 +23,7 @@ import {
   listStagedAttachments,
 } from '../../repositories/letter-attachments.ts';
 import type { UserRow } from '../../repositories/users.ts';
-import { ATTACHMENT_MAX_UPLOAD_BYTES } from '../../letters/attachment-image.ts';
+import { ATTACHMENT_MAX_UPLOAD_BYTES } from '../../services/images.ts';
 import { findVisibleRequest } from '../../letters/workflow.ts';
 import { currentAuth } from '../../types.ts';
 import { binaryResponse } from '../binary.ts';

@@ -34,7 +34,8 @@ import {
   setupChangedNotice,
 } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
-import { MAX_UPLOAD_BYTES, processImage, uploadMessages } from '../content/images.ts';
+import { MAX_UPLOAD_BYTES, processImage } from '../../services/images.ts';
+import { uploadMessages } from '../../services/upload-check.ts';
 import { binaryResponse } from '../binary.ts';
 
 const tags = ['Tanda Tangan'];

@@ -1,20 +1,16 @@
 import sharp, { type Metadata } from 'sharp';
-import { HttpError } from '../../lib/http-error.ts';
-import { imageWork } from '../../lib/image-work.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 /**
- * The upload pipeline (DESIGN section 7, docs/content.md): recognise the image by its bytes,
- * refuse anything that carries something else, decode it with sharp within pixel limits and
- * re-encode it to WebP. What is stored and served is only what sharp wrote, so metadata
- * (EXIF, GPS, XMP) and any payload hidden in the upload are gone.
+ * The checks every uploaded image passes, whatever it becomes (DESIGN section 7,
+ * docs/content.md): recognised by its bytes, refused when it carries anything besides pixels
+ * (markup, a PDF, an archive), its header read by sharp and its size within the pixel limit,
+ * all before a single pixel is decoded. services/images.ts re-encodes what passes.
  */
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_PIXELS = 40_000_000;
-export const LARGE_MAX_WIDTH = 1920;
-export const THUMB_WIDTH = 480;
 
 export const ACCEPTED = 'JPEG, PNG, WebP, GIF atau AVIF';
 
@@ -30,9 +26,6 @@ export const uploadMessages = {
     `Gambar terlalu besar: ${mp.toLocaleString('id-ID', { maximumFractionDigits: 1 })} megapiksel. Maksimal ${MAX_PIXELS / 1_000_000} megapiksel; perkecil gambar lalu unggah lagi.`,
   empty: 'Berkas yang diunggah kosong. Pilih gambar lalu unggah lagi.',
 } as const;
-
-const reject = (status: number, message: string) =>
-  new HttpError(status, message, { file: [message] });
 
 const ascii = (bytes: Buffer, start: number, end: number) =>
   bytes.subarray(start, end).toString('latin1');
@@ -64,7 +57,7 @@ export function sniffImage(bytes: Buffer): ImageFormat | null {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Why the bytes are not a supported image, in the uploader's terms. */
-function unsupportedMessage(bytes: Buffer): string {
+function unsupportedMessage(bytes: Buffer, unsupported: string): string {
   const head = ascii(bytes, 0, 1024)
     .replace(/^\uFEFF/, '')
     .trimStart()
@@ -76,7 +69,7 @@ function unsupportedMessage(bytes: Buffer): string {
   if (brands?.some((b) => ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(b))) {
     return uploadMessages.heic;
   }
-  return uploadMessages.unsupported;
+  return unsupported;
 }
 
 // Markup a browser or an interpreter would act on. Each marker is long enough that compressed
@@ -135,29 +128,27 @@ const SHARP_FORMAT: Record<ImageFormat, string> = {
   avif: 'heif',
 };
 
-export interface ProcessedImage {
-  bytes: Buffer;
-  width: number;
-  height: number;
-  thumb_bytes: Buffer;
-  thumb_width: number;
-  thumb_height: number;
+/** What an upload may be: its largest size and the words for what is refused. */
+export interface UploadLimits {
+  maxBytes: number;
+  /** The 413's message. */
+  tooLarge: string;
+  /** The 415's message for a file that is no image at all (SVG and HEIC have their own). */
+  unsupported: string;
 }
+
+const reject = (status: number, message: string) =>
+  new HttpError(status, message, { file: [message] });
 
 /**
- * Checks an upload and re-encodes it: WebP at most 1920 px wide, and a 480 px thumbnail, one
- * image at a time in line with the letter photos (lib/image-work.ts). Throws an HttpError
+ * Checks an upload before it is decoded; answers its pixel count. Throws an HttpError
  * (413/415/422, message under `errors.file`) for anything refused.
  */
-export function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  return imageWork.run(() => decodeAndEncode(bytes));
-}
-
-async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
+export async function checkUpload(bytes: Buffer, limits: UploadLimits): Promise<number> {
   if (bytes.length === 0) throw reject(422, uploadMessages.empty);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw reject(413, uploadMessages.tooLarge);
+  if (bytes.length > limits.maxBytes) throw reject(413, limits.tooLarge);
   const format = sniffImage(bytes);
-  if (!format) throw reject(415, unsupportedMessage(bytes));
+  if (!format) throw reject(415, unsupportedMessage(bytes, limits.unsupported));
   if (carriesPayload(bytes)) throw reject(422, uploadMessages.payload);
 
   // The header alone: sizes are known before a single pixel is decoded.
@@ -172,29 +163,13 @@ async function decodeAndEncode(bytes: Buffer): Promise<ProcessedImage> {
   }
   const pixels = meta.width * (meta.pageHeight ?? meta.height);
   if (pixels > MAX_PIXELS) throw reject(422, uploadMessages.pixels(pixels / 1_000_000));
+  return pixels;
+}
 
-  try {
-    const large = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .resize({ width: LARGE_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(large.data)
-      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 76 })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      bytes: large.data,
-      width: large.info.width,
-      height: large.info.height,
-      thumb_bytes: thumb.data,
-      thumb_width: thumb.info.width,
-      thumb_height: thumb.info.height,
-    };
-  } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw reject(422, uploadMessages.pixels(pixels / 1_000_000));
-    }
-    throw reject(422, uploadMessages.corrupt);
+/** The refusal for an image that passed the checks but failed to decode. */
+export function decodeFailure(err: unknown, pixels: number): HttpError {
+  if (err instanceof Error && /pixel limit/i.test(err.message)) {
+    return reject(422, uploadMessages.pixels(pixels / 1_000_000));
   }
+  return reject(422, uploadMessages.corrupt);
 }
