@@ -22,7 +22,31 @@ export const adminPaths = {
   create: (group: string) => `/admin/${seg(group)}/create`,
   detail: (group: string, id: number | string) => `/admin/${seg(group)}/${seg(id)}`,
   edit: (group: string, id: number | string) => `/admin/${seg(group)}/${seg(id)}/edit`,
+  /** The population register's screens (issue 24, docs/register.md): the Kependudukan group. */
+  register: {
+    /** Penduduk; `query` is the list's filters as the address carries them (a chart's count). */
+    persons: (query?: Record<string, string | number | undefined>) =>
+      withQuery('/admin/register/persons', query),
+    person: (id: number | string) => `/admin/register/persons/${seg(id)}`,
+    personEdit: (id: number | string) => `/admin/register/persons/${seg(id)}/edit`,
+    families: '/admin/register/families',
+    family: (id: number | string) => `/admin/register/families/${seg(id)}`,
+    areas: '/admin/register/areas',
+    import: '/admin/register/import',
+    events: '/admin/register/events',
+    report: '/admin/register/report',
+  },
 } as const;
+
+/** `path?a=1&b=2`, empty values left out. */
+function withQuery(path: string, query: Record<string, string | number | undefined> = {}) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** API addresses only the admin area calls, relative to the HTTP client's base (`/api`). */
 export const adminApiPaths = {

@@ -35,7 +35,7 @@ function useWideScreen() {
  * is hidden, slides over the page when toggled (0.3 s) and hides again after navigation.
  */
 export function AdminLayout() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const { settings } = useSettings();
   useSiteName(governmentName(settings));
   const wide = useWideScreen();
@@ -43,7 +43,9 @@ export function AdminLayout() {
   // A signer's menu has their queue ("Tanda Tangan"); generated, like the rest of it.
   const { me } = useSigningMe();
   const signer = !!me && (me.can_sign || me.is_head || me.is_secretary);
-  const menu = useMemo(() => adminMenu({ signer }), [signer]);
+  // The population register (issue 24) is for administrators only, as this whole area.
+  const register = isAdmin;
+  const menu = useMemo(() => adminMenu({ signer, register }), [signer, register]);
   // Wide screens show the sidebar and small ones hide it whenever the width crosses the line;
   // on small screens it also hides after each navigation. Derived while rendering (no effect).
   const [sidebar, setSidebar] = useState({ open: wide, wide, pathname });

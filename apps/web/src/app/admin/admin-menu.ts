@@ -68,7 +68,52 @@ const deskItems = (): AdminMenuItem[] =>
 export interface AdminMenuViewer {
   /** The Kepala Desa or Sekretaris Desa account the settings name, or whoever can sign now. */
   signer?: boolean;
+  /**
+   * The viewer may open the population register (issue 24): the Kependudukan group. Off unless
+   * asked for, so the menu of SPEC section 2 stays as it was where the register is not offered.
+   */
+  register?: boolean;
 }
+
+/**
+ * The population register's screens (issue 24), with the words an officer looks for them by.
+ * No "akta" or "surat" here: those find the letter desks.
+ */
+export const REGISTER_SECTION: AdminMenuSection = {
+  title: 'Kependudukan',
+  items: [
+    {
+      title: 'Penduduk',
+      to: adminPaths.register.persons(),
+      keywords: ['buku induk', 'data penduduk', 'warga', 'NIK', 'cari penduduk', 'biodata'],
+    },
+    {
+      title: 'Keluarga',
+      to: adminPaths.register.families,
+      keywords: ['kartu keluarga', 'KK', 'no kk', 'kepala keluarga', 'pecah KK', 'SHDK'],
+    },
+    {
+      title: 'Wilayah',
+      to: adminPaths.register.areas,
+      keywords: ['dusun', 'RW', 'RT', 'gabung wilayah', 'ganti nama dusun'],
+    },
+    {
+      title: 'Impor Penduduk',
+      to: adminPaths.register.import,
+      keywords: ['impor', 'unggah', 'excel', 'xlsx', 'csv', 'OpenSID', 'templat'],
+    },
+    {
+      title: 'Peristiwa',
+      to: adminPaths.register.events,
+      keywords: ['lahir', 'kelahiran', 'mati', 'meninggal', 'pindah', 'datang', 'hilang', 'mutasi'],
+    },
+    {
+      title: 'Laporan Bulanan',
+      to: adminPaths.register.report,
+      keywords: ['laporan penduduk', 'rekap bulanan', 'mutasi penduduk', 'laporan desa'],
+    },
+  ],
+};
 
 /**
  * The admin sidebar (SPEC section 2), from the registries: adding a content resource or a
@@ -76,7 +121,10 @@ export interface AdminMenuViewer {
  * them; the letter desks keep the registry's order, after "Semua Layanan" (the cross-type queue).
  * A signer also gets "Tanda Tangan" (their queue, issue 15) right under the dashboard.
  */
-export function adminMenu({ signer = false }: AdminMenuViewer = {}): AdminMenuSection[] {
+export function adminMenu({
+  signer = false,
+  register = false,
+}: AdminMenuViewer = {}): AdminMenuSection[] {
   return [
     {
       title: 'Admin',
@@ -108,6 +156,7 @@ export function adminMenu({ signer = false }: AdminMenuViewer = {}): AdminMenuSe
         },
       ],
     },
+    ...(register ? [REGISTER_SECTION] : []),
     { title: 'Beranda', items: contentItems('Beranda') },
     { title: 'Profil Desa', items: contentItems('Profil Desa') },
     {

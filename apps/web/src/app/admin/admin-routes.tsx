@@ -68,6 +68,14 @@ export function adminRoutes(): RouteObject[] {
           }),
         },
         {
+          // The population register (issue 24): its own screens, one lazy chunk of routes.
+          path: 'register/*',
+          lazy: async () => ({
+            Component: (await import('../../features/register/components/register-routes.tsx'))
+              .RegisterRoutes,
+          }),
+        },
+        {
           path: ':group',
           lazy: async () => ({ Component: (await import('./group-routes.tsx')).GroupListRoute }),
         },

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 const nf = new Intl.NumberFormat('id-ID');
 
 export interface BarListRow {
   label: string;
   value: number;
+  /** Where the value leads (the list of what it counts), shown as a link in the data table. */
+  href?: string;
 }
 
 /**
@@ -28,6 +31,8 @@ export function BarListChart({
   color?: string;
   note?: ReactNode;
 }) {
+  // Counts that lead to their lists are meant to be clicked: the table starts open.
+  const linked = rows.some((r) => r.href);
   const max = Math.max(1, ...rows.map((r) => r.value));
   const width = 360;
   const valueWidth = 64;
@@ -73,7 +78,7 @@ export function BarListChart({
           );
         })}
       </svg>
-      <details className="mt-2">
+      <details className="mt-2" open={linked || undefined}>
         <summary className="cursor-pointer font-semibold text-brand-800 underline underline-offset-4">
           Tampilkan tabel data
         </summary>
@@ -96,7 +101,22 @@ export function BarListChart({
                   <th scope="row" className="py-1.5 pr-3 font-medium">
                     {row.label}
                   </th>
-                  <td className="py-1.5 text-right">{nf.format(row.value)}</td>
+                  <td className="py-1.5 text-right">
+                    {row.href ? (
+                      <Link
+                        to={row.href}
+                        className="inline-block min-w-11 py-1 font-semibold text-brand-800 underline underline-offset-2"
+                      >
+                        {nf.format(row.value)}
+                        <span className="sr-only">
+                          {' '}
+                          — daftar {title.toLowerCase()}: {row.label}
+                        </span>
+                      </Link>
+                    ) : (
+                      nf.format(row.value)
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,6 @@
-import { LoadState } from '../../../components/ui/load-state.tsx';
+import { useStatistics } from '../../../api/register.ts';
+import { LoadingBlock, LoadState } from '../../../components/ui/load-state.tsx';
+import { useAuth } from '../../../lib/auth/auth-context.ts';
 import {
   useContentList,
   type AgeGroup,
@@ -6,9 +8,26 @@ import {
   type ReligionCount,
 } from '../../../lib/content.ts';
 import { AgePyramid, BarChart } from './charts.tsx';
+import { RegisterCharts } from './register-charts.tsx';
 
-/** The population charts of Profil Desa: its own lazy chunk, loaded below the fold. */
+/**
+ * The population charts of Profil Desa: its own lazy chunk, loaded below the fold. When the
+ * register holds people (`GET /api/statistics`, total > 0) the charts are the register's, counted
+ * on the day shown; otherwise, or when the statistics cannot be had, the content groups the
+ * office types in (Usia, Agama, Pekerjaan) as before (ADR 0023).
+ */
 export default function PopulationCharts() {
+  const { statistics, error, isLoading } = useStatistics();
+  const { isAdmin } = useAuth();
+  if (isLoading && !statistics && !error) return <LoadingBlock label="Memuat grafik…" />;
+  if (statistics && statistics.total > 0) {
+    return <RegisterCharts statistics={statistics} admin={isAdmin} />;
+  }
+  return <ContentCharts />;
+}
+
+/** The charts from the content groups (Usia, Agama, Pekerjaan). */
+function ContentCharts() {
   const ages = useContentList<AgeGroup>('population-ages');
   const religions = useContentList<ReligionCount>('population-religions');
   const jobs = useContentList<JobCount>('population-jobs');
