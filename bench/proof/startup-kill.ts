@@ -1,9 +1,9 @@
 /**
  * Part of the proof suite "crash" (crash.proof.ts; docs/reliability.md, issue 19.2): the first
  * start of a new village — start-up, migration, the demo seed — killed with SIGKILL, by its pid,
- * at moments spread over its migration and seeding (measured on one first start left alone: on
- * SQLite from the moment it creates the database file to just after the first seed's printout,
- * on PostgreSQL from a fifth of the way to the printout), then started again. The next start must serve,
+ * at moments spread over its migration and seeding (measured on one first start left alone, from
+ * the moment it opens the database — SQLite: creates its file; PostgreSQL: its first connection
+ * to the round's own new database — to just after the first seed's printout), then started again. The next start must serve,
  * the village must be whole (the demo requests, the signers, approval on, no account without
  * its password), and the passwords last printed must sign in — the administrator's, a signer's
  * and a resident's.
@@ -16,10 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { openDb } from '../../apps/server/src/db/database.ts';
+import { migrations } from '../../apps/server/src/db/migrations/index.ts';
 import { DEMO_RESIDENTS } from '../../apps/server/src/seed/residents.ts';
 import { DEMO_OFFICIALS, SEED_UNFINISHED_HASH } from '../../apps/server/src/seed/seed.ts';
-import { freePort, freshDatabaseUrl, postgresReachable, ROOT, sleep } from './lib.ts';
+import { freePort, freshDatabaseUrl, PG_ADMIN_URL, postgresReachable, ROOT, sleep } from './lib.ts';
 
 const DEMO_REQUESTS = 7;
 
@@ -30,7 +32,10 @@ interface Start {
   serving: Promise<number | null>;
   /** The time the first seed's printout appeared, once it has. */
   printedMs: () => number | null;
-  /** SQLite: resolves when the start has opened (created) the database file, its time. */
+  /**
+   * Resolves when the start has opened the database, with its time: SQLite, when it created the
+   * file; PostgreSQL, when the round's new database has its first connection.
+   */
   opened: Promise<number>;
 }
 
@@ -70,14 +75,38 @@ function start(url: string, port: number): Start {
     child.on('exit', () => resolve(null));
   });
   const file = url.startsWith('file:') ? url.slice('file:'.length) : null;
-  const opened = new Promise<number>((resolve) => {
-    if (!file) return;
-    const poll = setInterval(() => {
-      if (fs.existsSync(file)) resolve(Date.now() - t);
-      if (fs.existsSync(file) || child.exitCode !== null) clearInterval(poll);
-    }, 5);
-  });
+  const opened = file
+    ? new Promise<number>((resolve) => {
+        const poll = setInterval(() => {
+          if (fs.existsSync(file)) resolve(Date.now() - t);
+          if (fs.existsSync(file) || child.exitCode !== null) clearInterval(poll);
+        }, 5);
+      })
+    : firstConnection(new URL(url).pathname.slice(1), child).then((at) => at - t);
   return { child, out: () => out, serving, printedMs: () => printedMs, opened };
+}
+
+/**
+ * When a connection to `database` first appears (pg_stat_activity, polled every 5 ms from the
+ * administrative database, so the poll's own connection is not counted): the moment a start
+ * begins its work on it, as the file's creation is for SQLite. tsx's loading time, which varies a
+ * lot on a busy machine, is then not part of the kill's timing.
+ */
+async function firstConnection(database: string, child: ChildProcess): Promise<number> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    for (;;) {
+      const r = await c.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [database],
+      );
+      if (Number(r.rows[0]!.n) > 0 || child.exitCode !== null) return Date.now();
+      await sleep(5);
+    }
+  } finally {
+    await c.end();
+  }
 }
 
 function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -113,13 +142,14 @@ async function phase(url: string): Promise<string> {
       .then((r) => Number(r?.n ?? 0))
       .catch(() => 0);
     if (migrated === 0) return 'start-up';
+    if (migrated < Object.keys(migrations).length) return 'migration';
     const users = await k
       .selectFrom('users')
       .select(['password_hash'])
       .execute()
       .catch(() => null);
     if (users === null) return 'migration';
-    if (users.length === 0) return 'migration or seeding (content)';
+    if (users.length === 0) return 'seeding (content)';
     return users.some((u) => u.password_hash === SEED_UNFINISHED_HASH) ? 'seeding' : 'finished';
   } finally {
     await db.close();
@@ -193,23 +223,21 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
   if (T === null || printed === null) {
     throw new Error(`startup-kill: the first start failed:\n${calibration.out()}`);
   }
-  // Most of a start is tsx loading the code: the kills are spread from a fifth of the way to
-  // the printout (the end of seeding) to just after it, through migration and seeding.
-  // On SQLite the kills are timed from the moment the start creates the database file (then it
-  // migrates and seeds), so the time tsx takes to load, which varies a lot on a busy machine,
-  // does not move them out of the window.
-  const openedAt = kind === 'sqlite' ? await calibration.opened : null;
-  const from = openedAt === null ? printed * 0.2 : 0;
-  const span = openedAt === null ? printed * 0.9 : (printed - openedAt) * 1.05;
+  // Most of a start is tsx loading the code: the kills are timed from the moment the start
+  // opens the database (then it migrates and seeds) and spread to just after the printout (the
+  // end of seeding), so the time tsx takes to load does not move them out of the window.
+  const openedAt = await calibration.opened;
+  const span = (printed - openedAt) * 1.05;
+  console.log(
+    `  ${kind} first start left alone: opened the database after ${openedAt} ms, printed the passwords after ${printed} ms, served after ${T} ms`,
+  );
 
   const results: Round[] = [];
   for (let i = 0; i < rounds; i++) {
     const url = await freshDatabaseUrl(kind, 'proof_startup');
-    const at = Math.round(
-      from + ((i + 0.5) / rounds) * span + (Math.random() - 0.5) * (span / rounds),
-    );
+    const at = Math.round(((i + 0.5) / rounds) * span + (Math.random() - 0.5) * (span / rounds));
     const first = start(url, port);
-    if (kind === 'sqlite') await first.opened;
+    await first.opened;
     await sleep(at);
     await stop(first.child, 'SIGKILL');
     const reached = await phase(url);
@@ -263,6 +291,7 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
     database: kind,
     part: 'first start killed (start-up, migration, seeding)',
     first_start_ms: T,
+    opened_ms: openedAt,
     printout_ms: printed,
     rounds,
     phases,

@@ -14,14 +14,20 @@
  * 4. Redis taken away (SIGKILL) under that load: no 5xx, health `degraded`, forgot-password
  *    limited per process; the killed process is started again while Redis is away and takes
  *    its share of the load; Redis started again: health `ok`, the limit shared again;
- * 5. then: no 5xx; every filing sent was acknowledged and is in the database exactly once, and
- *    nothing there that was not sent; every issued letter numbered once, and per sequence the
- *    numbers 1…N without a gap, N being the sequence's last number.
+ * 5. signing under load, all along 3 and 4 (two-processes-signing.ts): ku needs the Kepala
+ *    Desa's approval; every other ku filing is sent for signature and approved in batches sent
+ *    to both processes at once (to the live one while the other is down);
+ * 6. then (two-processes-checks.ts): no 5xx; every filing sent was acknowledged and is in the
+ *    database exactly once, and nothing there that was not sent; every issued letter numbered
+ *    once, and per sequence the numbers 1…N without a gap, N being the sequence's last number;
+ *    every letter sent for signature issued exactly once, its number and PDF unchanged;
+ * 7. the control: a number given twice and an approval undone, planted in the database, must be
+ *    reported by the same checks.
  */
 import type { ChildProcess } from 'node:child_process';
-import pg from 'pg';
 import { letterTypeByCode, type LetterCode } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
+import { APPROVED, setUpSigning } from './crash-office.ts';
 import {
   ADMIN,
   freePort,
@@ -34,9 +40,24 @@ import {
   writeResults,
 } from './lib.ts';
 import { privateRedis } from './private-redis.ts';
+import {
+  call,
+  checkFilings,
+  checkSessions,
+  checkSharedLimit,
+  loginOn,
+} from './two-processes-checks.ts';
+import {
+  checkSigning,
+  plantedSigningFault,
+  signingFailures,
+  signUnderLoad,
+} from './two-processes-signing.ts';
 
 const LOAD_BEFORE_KILL_MS = Number(process.env.PROOF_TWO_BEFORE_MS ?? 8000);
 const LOAD_AFTER_KILL_MS = Number(process.env.PROOF_TWO_AFTER_MS ?? 8000);
+/** Fewer letters approved under load than this proves too little: the suite fails. */
+const MIN_SIGNED = Number(process.env.PROOF_TWO_MIN_SIGNED ?? 10);
 /** Two types whose numbers come from different sequences (codes 470 and 500). */
 const TYPES: LetterCode[] = ['kp', 'ku'];
 const MARK = `Bukti Dua ${Date.now().toString(36)}`;
@@ -64,84 +85,20 @@ const env = {
 const servers: ChildProcess[] = await Promise.all(ports.map((p) => startServer(env, p)));
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-    replayed: res.headers.get('idempotent-replayed') === 'true',
-  };
-}
-
 const problems: string[] = [];
 const expectThat = (ok: boolean, what: string) => {
   if (!ok) problems.push(what);
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
 };
 
-// 1. Sessions.
-const loginOn = async (base: string) =>
-  ((await call(base, 'POST', '/api/login', undefined, ADMIN)).json.data as { token: string }).token;
-const sessionChecks: Record<string, number> = {};
-const pairs: [number, number][] = [
-  [0, 1],
-  [1, 0],
-];
-for (const [from, to] of pairs) {
-  const token = await loginOn(bases[from]!);
-  const other = await call(bases[to]!, 'GET', '/api/profile', token);
-  sessionChecks[`made on ${from + 1}, profile on ${to + 1}`] = other.status;
-  expectThat(
-    other.status === 200,
-    `a session made on process ${from + 1} is valid on process ${to + 1}`,
-  );
-  const out = await call(bases[to]!, 'POST', '/api/logout', token);
-  const after = await Promise.all(bases.map((b) => call(b, 'GET', '/api/profile', token)));
-  sessionChecks[`made on ${from + 1}, logout on ${to + 1}`] = out.status;
-  after.forEach(
-    (a, i) => (sessionChecks[`made on ${from + 1}, after logout, profile on ${i + 1}`] = a.status),
-  );
-  expectThat(
-    out.status === 200 && after.every((a) => a.status === 401),
-    `logout on process ${to + 1} ends the session on both (${after.map((a) => a.status).join(', ')})`,
-  );
-}
-
-// 2. A per-route limit shared through Redis.
-const forgot: number[] = [];
-for (let i = 0; i < 6; i++) {
-  const r = await call(bases[i % 2]!, 'POST', '/api/forgot-password', undefined, {
-    email: `tidak.ada.${i}@bukti.desa.id`,
-  });
-  forgot.push(r.status);
-}
-const seventh = await call(bases[1]!, 'POST', '/api/forgot-password', undefined, {
-  email: 'tidak.ada@bukti.desa.id',
-});
-expectThat(
-  forgot.slice(0, 5).every((s) => s === 200) && forgot[5] === 429 && seventh.status === 429,
-  `forgot-password, 5 a minute per address, counted across both processes (${forgot.join(', ')}, ${seventh.status}: ${String(seventh.json.message)})`,
-);
+// 1. Sessions; 2. a per-route limit shared through Redis.
+const sessionChecks = await checkSessions(bases, expectThat);
+const sharedLimit = await checkSharedLimit(bases, expectThat);
 
 // 3. Mixed load over both, one killed.
-const token = await loginOn(bases[0]!);
+const token = await loginOn(bases[0]!, ADMIN);
+// A Kepala Desa named, ku needing their approval (kp is issued at once).
+const headToken = await setUpSigning(bases[0]!, token);
 
 // A filing sent again with its Idempotency-Key to the other process (its first answer lost):
 // the request it made the first time, replayed, not a second one.
@@ -171,6 +128,7 @@ expectThat(
   `a key sent again to the other process replays the first request (${first.status}, ${again.status} replayed=${again.replayed}, ids ${keyedIds.join(' = ')})`,
 );
 const alive = [true, true];
+const signing = signUnderLoad(bases, alive, { office: token, head: headToken });
 const statuses = [new Map<number, number>(), new Map<number, number>()];
 const unexpected: string[] = [];
 const count = (i: number, s: number) => statuses[i]!.set(s, (statuses[i]!.get(s) ?? 0) + 1);
@@ -249,7 +207,10 @@ const filers = Array.from({ length: 8 }, async (_, w) => {
     if (r.status === 201) {
       const id = (r.json.data as { id: number }).id;
       acknowledged.push({ id, name, code });
-      if (id % 2 === 0) toIssue.push({ id, code });
+      if (id % 2 === 0) {
+        if (code === APPROVED) signing.queue.push(id);
+        else toIssue.push({ id, code });
+      }
     } else retries.gave_up += 1;
   }
 });
@@ -274,7 +235,7 @@ const issuers = Array.from({ length: 2 }, async () => {
 });
 const listers = Array.from({ length: 2 }, async (_, w) => {
   while (running) {
-    await request('GET', `${letterTypeByCode(TYPES[w]!)!.base}/?per_page=20`);
+    await request('GET', `${letterTypeByCode(TYPES[w]!)!.base}?per_page=20`);
     await request('GET', '/api/letter-requests?per_page=10&sort=-created_at');
   }
 });
@@ -349,92 +310,50 @@ expectThat(
 await sleep(LOAD_AFTER_KILL_MS / 2);
 running = false;
 await Promise.all([...filers, ...issuers, ...listers]);
+await signing.stop();
 
-// 5. Checks, straight from the database.
-const c = new pg.Client({ connectionString: url });
-await c.connect();
-const rows = (
-  await c.query<{
-    id: number;
-    applicant_name: string;
-    type: string;
-    number: string | null;
-    number_seq: number | null;
-    number_year: number | null;
-  }>(
-    'select id, applicant_name, type, number, number_seq, number_year from letter_requests where applicant_name like $1',
-    [`${MARK} %`],
-  )
-).rows;
-const sequences = (
-  await c.query<{ scope: string; year: number; last_seq: number }>(
-    'select scope, year, last_seq from letter_sequences',
-  )
-).rows;
-await c.end();
-
-const byName = new Map<string, number>();
-for (const r of rows) byName.set(r.applicant_name, (byName.get(r.applicant_name) ?? 0) + 1);
-const ids = new Set(rows.map((r) => r.id));
-const lost = acknowledged.filter((a) => !ids.has(a.id));
-const twice = [...byName].filter(([, k]) => k > 1);
-const notSent = rows.filter((r) => !sentNames.has(r.applicant_name));
-const unacknowledgedInDb = rows.length - new Set(acknowledged.map((a) => a.id)).size;
-const survivor5xx = [...statuses[0]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
+// 6. Checks, straight from the database and through both processes.
+const fiveXx = (i: number) =>
+  [...statuses[i]!].filter(([st]) => st >= 500).reduce((a, [, k]) => a + k, 0);
 expectThat(
-  survivor5xx === 0,
+  fiveXx(0) === 0,
   `no 5xx from the survivor (${JSON.stringify(statusObject(statuses[0]!))})`,
 );
 expectThat(
-  lost.length === 0,
-  `every acknowledged request is in the database (${acknowledged.length} acknowledged, ${lost.length} missing)`,
-);
-expectThat(
-  twice.length === 0 && notSent.length === 0,
-  `no request twice, none that was not sent (${twice.length} twice)`,
-);
-const killed5xx = [...statuses[1]!].filter(([s]) => s >= 500).reduce((a, [, k]) => a + k, 0);
-expectThat(
-  killed5xx === 0,
+  fiveXx(1) === 0,
   `no 5xx from process 2, before the kill and after its restart (${JSON.stringify(statusObject(statuses[1]!))}; 0 = cut off)`,
 );
+const fourXx = [0, 1].map((i) =>
+  [...statuses[i]!].filter(([st]) => st >= 400 && st < 500).reduce((a, [, k]) => a + k, 0),
+);
 expectThat(
-  unacknowledgedInDb === 0 && retries.gave_up === 0 && acknowledged.length === sentNames.size,
-  `every filing sent was acknowledged, after ${retries.sent} retries with its key (${retries.on_other_process} on the other process, ${retries.replayed} replayed); none in the database without an answer (${unacknowledgedInDb})`,
+  fourXx.every((k) => k === 0),
+  `no 4xx under load from either process (${fourXx.join(', ')}${unexpected[0] ? `; first: ${unexpected[0]}` : ''})`,
+);
+const filings = await checkFilings(
+  url,
+  MARK,
+  { acknowledged, sentNames, issuedAck, retries },
+  TYPES.length,
+  expectThat,
+);
+const signed = await checkSigning(url, bases, token, signing);
+console.log(
+  `signing: ${signed.sent_for_signature} sent for signature, ${signed.issued} issued (${signed.known_by_recheck} known by re-check), ${signed.raced_batches} batches raced on both processes, ${signed.alone_batches} on one, ${signed.approved_again} approved again after a lost answer; answers ${JSON.stringify(signed.answers)}`,
+);
+expectThat(
+  signingFailures(signed) === 0,
+  `every letter sent for signature issued exactly once, number and PDF unchanged, sequence ${APPROVED} whole (lost ${signed.lost.length}, twice ${signed.twice.length}, unsigned ${signed.unsigned.length}, not as answered ${signed.number_not_as_answered.length}, changed ${signed.changed.length}, sequence ${signed.sequence_problems}, refused ${signed.bad_answers.length})`,
+);
+expectThat(
+  signed.issued >= MIN_SIGNED && signed.raced_batches > 0 && signed.alone_batches > 0,
+  `signing under load proves something: ${signed.issued} approved (at least ${MIN_SIGNED}), batches raced on both processes and sent to one alone`,
 );
 
-const numbered = rows.filter((r) => r.number !== null);
-const numbers = new Set(numbered.map((r) => r.number));
-const ackedNumbers = issuedAck.filter(
-  (a) => numbered.find((r) => r.id === a.id)?.number !== a.number,
-);
-expectThat(numbers.size === numbered.length, `no number twice (${numbered.length} issued)`);
-expectThat(
-  ackedNumbers.length === 0,
-  `every acknowledged issue kept its number (${issuedAck.length} acknowledged)`,
-);
-const gapReport: Record<string, { issued: number; last_seq: number; gaps: number[] }> = {};
-const oneRegister = sequences.some((q) => q.scope === '*');
-const scopes = new Map<string, number[]>();
-for (const r of numbered) {
-  const scope = oneRegister ? '*' : letterTypeByCode(r.type as LetterCode)!.classificationCode;
-  scopes.set(scope, [...(scopes.get(scope) ?? []), r.number_seq!]);
-}
-for (const [scope, list] of scopes) {
-  const seqs = list.sort((a, b) => a - b);
-  const last = sequences.find((q) => q.scope === scope)?.last_seq ?? 0;
-  const present = new Set(seqs);
-  const gaps = Array.from({ length: last }, (_, i) => i + 1).filter((k) => !present.has(k));
-  gapReport[scope] = { issued: seqs.length, last_seq: last, gaps: gaps.slice(0, 20) };
-  expectThat(
-    gaps.length === 0 && seqs.length === last,
-    `sequence ${scope}: numbers 1…${last} each once, no gap (${seqs.length} issued)`,
-  );
-}
-expectThat(
-  scopes.size === (oneRegister ? 1 : TYPES.length),
-  `letters issued from ${scopes.size} sequences`,
-);
+// 7. The control: a number given twice and a lost approval, planted; the checks must see them.
+const control = await plantedSigningFault(url, bases, token, signing);
+console.log(`control: ${JSON.stringify(control)}`);
+expectThat(control.caught, 'control: the planted number twice and lost approval are reported');
 
 for (const s of servers) if (s.exitCode === null) await stopServer(s);
 await redisServer.kill();
@@ -445,7 +364,7 @@ writeResults('proof-two-processes.json', {
   command: 'npm run proof -- two-processes',
   redis: REDIS_URL,
   sessions: sessionChecks,
-  forgot_password_across_processes: [...forgot, seventh.status],
+  forgot_password_across_processes: sharedLimit,
   load_ms: { before_kill: LOAD_BEFORE_KILL_MS, after_kill: LOAD_AFTER_KILL_MS },
   killed: { process: 2, pid: killedPid, after_acknowledged: killedAt, restarted_ms: restartMs },
   retries,
@@ -454,12 +373,10 @@ writeResults('proof-two-processes.json', {
   redis_back: { health: backHealth, forgot_password_across: forgotBack },
   answers: { survivor: statusObject(statuses[0]!), killed: statusObject(statuses[1]!) },
   acknowledged: acknowledged.length,
-  in_database: rows.length,
-  lost: lost.length,
-  twice: twice.length,
-  issued: numbered.length,
+  ...filings,
   issued_acknowledged: issuedAck.length,
-  sequences: gapReport,
+  signing: signed,
+  control,
   unexpected: unexpected.slice(0, 10),
   problems,
 });
