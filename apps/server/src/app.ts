@@ -25,6 +25,7 @@ import userRoutes from './routes/users/index.ts';
 import contentRoutes from './routes/content/index.ts';
 import letterRoutes from './routes/letters/index.ts';
 import signingApiRoutes from './routes/signing/plugin.ts';
+import registerRoutes from './routes/register/index.ts';
 import filesPublicRoutes from './routes/content/files-public.ts';
 import { HttpError } from './lib/http-error.ts';
 import { connectRedis, fallbackStore } from './lib/redis.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(letterRoutes);
       await api.register(signingApiRoutes);
+      await api.register(registerRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ContentTables } from './tables/content.ts';
 import type { LettersTables } from './tables/letters.ts';
 import type { SigningTables } from './tables/signing.ts';
+import type { RegisterTables } from './tables/register.ts';
 import type { Position } from '@balai/domain';
 
 /**
@@ -134,4 +135,9 @@ export interface AccountsTables {
 }
 
 /** One interface types every table (Kysely's example app); each area declares its own tables. */
-export interface Database extends AccountsTables, ContentTables, LettersTables, SigningTables {}
+export interface Database
+  extends AccountsTables,
+    ContentTables,
+    LettersTables,
+    SigningTables,
+    RegisterTables {}

@@ -4,7 +4,13 @@ import { MAX_ID } from '../ids.ts';
 import { userField } from '../user-fields.ts';
 import { LIFE_STATUSES } from '../register/codes.ts';
 import { EVENT_KINDS } from '../register/events.ts';
-import { AREA_FIELDS, FAMILY_FIELDS, PERSON_FIELDS } from '../register/fields.ts';
+import {
+  AREA_FIELD_NAMES,
+  AREA_FIELDS,
+  FAMILY_FIELDS,
+  PERSON_FIELD_NAMES,
+  PERSON_FIELDS,
+} from '../register/fields.ts';
 import { dataOf, pageMetaSchema, pageOf, pageQuery } from './common.ts';
 
 /**
@@ -65,13 +71,14 @@ const optionalId = (label: string) =>
       .max(MAX_ID, `${label} tidak dikenal.`)
       .optional(),
   );
+/** A code of a national list; 0 lists the people whose value is not filled in. */
 const optionalCode = (label: string) =>
   z.preprocess(
     emptyIsNone,
     z.coerce
       .number({ error: `Kode ${label} harus berupa angka.` })
       .int(`Kode ${label} harus bilangan bulat.`)
-      .min(1, `Kode ${label} tidak dikenal.`)
+      .min(0, `Kode ${label} tidak dikenal.`)
       .max(99, `Kode ${label} tidak dikenal.`)
       .optional(),
   );
@@ -95,15 +102,12 @@ export const eventKindSchema = z.enum(EVENT_KINDS, {
 });
 export type RegisterEventKind = z.infer<typeof eventKindSchema>;
 
-/** `{ name: string | null, … }` for each field definition. */
-function nullableStrings(names: readonly string[]) {
-  return Object.fromEntries(names.map((n) => [n, z.string().nullable()])) as Record<
-    string,
-    z.ZodNullable<z.ZodString>
-  >;
+/** `{ name: string | null, … }` for each field name. */
+function nullableStrings<K extends string>(names: readonly K[]) {
+  return Object.fromEntries(names.map((n) => [n, z.string().nullable()])) as {
+    [P in K]: z.ZodNullable<z.ZodString>;
+  };
 }
-const PERSON_FIELD_NAMES = PERSON_FIELDS.map((f) => f.name);
-const AREA_FIELD_NAMES = AREA_FIELDS.map((f) => f.name); // hamlet, rw, rt
 
 // ---------------------------------------------------------------- people
 
@@ -146,7 +150,11 @@ export type RegisterPersonList = z.infer<typeof registerPersonList>;
 /** `GET /api/register/persons`: search matches the name (any part) or the NIK (its start). */
 export const registerPersonQuery = z.object({
   ...pageQuery,
-  dusun_id: optionalId('Dusun'),
+  /** 0: people without a dusun. */
+  dusun_id: z.preprocess(
+    (v) => (v === '0' || v === 0 ? 0 : v),
+    z.union([z.literal(0), optionalId('Dusun')]),
+  ),
   rw_id: optionalId('RW'),
   rt_id: optionalId('RT'),
   family_id: optionalId('Keluarga'),
@@ -157,6 +165,8 @@ export const registerPersonQuery = z.object({
   marital_status: optionalCode('status perkawinan'),
   age_min: optionalAge('Umur minimal'),
   age_max: optionalAge('Umur maksimal'),
+  /** 1: only people without a birth date (the statistics' "umur tidak diketahui"). */
+  birth_date_missing: z.preprocess(emptyIsNone, z.enum(['1']).optional()),
   /** Without it: every life status. */
   life_status: z.preprocess(emptyIsNone, lifeStatusSchema.optional()),
 });

@@ -12,7 +12,7 @@ import {
   type CodeList,
 } from './codes.ts';
 import { historyProblem, statusAfter } from './events.ts';
-import { PERSON_FIELDS } from './fields.ts';
+import { AREA_FIELD_NAMES, AREA_FIELDS, PERSON_FIELD_NAMES, PERSON_FIELDS } from './fields.ts';
 
 const lists: [string, CodeList, number][] = [
   ...Object.entries(REGISTER_CODE_LISTS).map(
@@ -83,6 +83,8 @@ describe('shared with the users biodata', () => {
       expect(by.get(name)?.options, name).toEqual(list.map((e) => e.label));
     }
     expect(by.get('nik')?.label).toBe('NIK');
+    expect(PERSON_FIELDS.map((f) => f.name)).toEqual([...PERSON_FIELD_NAMES]);
+    expect(AREA_FIELDS.map((f) => f.name)).toEqual([...AREA_FIELD_NAMES]);
   });
 });
 

@@ -25,6 +25,27 @@ function coded(name: string, list: CodeList, required = false): FieldDef {
 
 const required = (f: FieldDef): FieldDef => ({ ...f, required: true });
 
+/** The person fields' names, in form order (PERSON_FIELDS has exactly these; fields.test). */
+export const PERSON_FIELD_NAMES = [
+  'name',
+  'nik',
+  'gender',
+  'birth_place',
+  'birth_date',
+  'religion',
+  'education',
+  'occupation',
+  'marital_status',
+  'relationship',
+  'nationality',
+  'father_name',
+  'mother_name',
+  'blood_type',
+  'address',
+] as const;
+export type PersonFieldName = (typeof PERSON_FIELD_NAMES)[number];
+export const AREA_FIELD_NAMES = ['hamlet', 'rw', 'rt'] as const;
+
 export const PERSON_FIELDS: readonly FieldDef[] = [
   userField('name'),
   required(userField('nik')),

@@ -9,6 +9,7 @@ import * as m0007 from './0007-letter-edit-audit.ts';
 import * as m0008 from './0008-desk-indexes.ts';
 import * as m0009 from './0009-signing.ts';
 import * as m0010 from './0010-qr-address.ts';
+import * as m0011 from './0011-register.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-desk-indexes': m0008,
   '0009-signing': m0009,
   '0010-qr-address': m0010,
+  '0011-register': m0011,
 };

@@ -1,0 +1,187 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { regionCodeOfVillage, todayIso } from '@balai/domain';
+import {
+  apiRoute,
+  monthlyReportQuery,
+  registerImportQuery,
+  registerImportResult,
+  registerMonthlyReport,
+  registerPaths,
+  responses,
+} from '@balai/domain/contract';
+import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
+import { getSettings } from '../../repositories/settings.ts';
+import { runImport } from '../../services/register/import.ts';
+import { MAX_IMPORT_MB } from '../../services/register/read-file.ts';
+import { monthlyReport } from '../../services/register/monthly-report.ts';
+import { renderReportPdf } from '../../services/register/report-pdf.ts';
+import {
+  problemsWorkbook,
+  registerWorkbook,
+  reportWorkbook,
+  XLSX_TYPE,
+} from '../../services/register/workbook.ts';
+import { binaryResponse } from '../binary.ts';
+import { currentAuth } from '../../types.ts';
+import { sendFile } from './access.ts';
+
+const tags = ['Kependudukan'];
+const security = [{ bearerAuth: [] }];
+
+const WORDS: UploadWords = {
+  tooLarge: `Berkas terlalu besar. Ukuran maksimal ${MAX_IMPORT_MB} MB; pecah berkas per dusun bila perlu.`,
+  oneFile: 'Unggah satu berkas saja.',
+  onlyFile: 'Kirim hanya berkasnya.',
+  notMultipart: 'Kirim berkas sebagai multipart/form-data.',
+  missing: 'Pilih berkas .xlsx atau .csv untuk diimpor.',
+};
+
+/** The import, the template, the export and the monthly report (files). */
+const registerFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_IMPORT_MB * 1024 * 1024,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  app.post(
+    apiRoute(registerPaths.import),
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Impor data penduduk dari XLSX/CSV OpenSID atau templat Balai (dry_run=1 hanya memeriksa)',
+        description: `multipart/form-data dengan satu berkas (maks. ${MAX_IMPORT_MB} MB). Semua baris sah disimpan dalam satu transaksi.`,
+        querystring: registerImportQuery,
+        response: responses({ 200: registerImportResult }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readOneFile(request, WORDS);
+      const settings = await getSettings(app.db);
+      const dryRun = request.query.dry_run === '1';
+      const outcome = await runImport(app.db, bytes, {
+        dryRun,
+        regionCode: regionCodeOfVillage(settings.village_code),
+        today: todayIso(),
+      });
+      if (!dryRun && outcome.result.committed) {
+        await app.readAudit.write({
+          user_id: currentAuth(request).user.id,
+          action: 'register.import',
+          subject_type: 'register',
+          ip: request.ip,
+          detail: {
+            rows: outcome.result.rows,
+            added: outcome.result.added,
+            updated: outcome.result.updated,
+            errors: outcome.result.error_count,
+          },
+        });
+      }
+      if (request.query.format === 'xlsx') {
+        return sendFile(
+          reply,
+          await problemsWorkbook(outcome.all),
+          XLSX_TYPE,
+          'masalah-impor-penduduk.xlsx',
+        );
+      }
+      return outcome.result;
+    },
+  );
+
+  app.get(
+    apiRoute(registerPaths.template),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Templat impor penduduk (XLSX: Data Penduduk dan Kode Data)',
+        response: binaryResponse('Templat XLSX', [XLSX_TYPE]),
+      },
+    },
+    async (_request, reply) =>
+      sendFile(reply, registerWorkbook(null), XLSX_TYPE, 'templat-penduduk-balai.xlsx'),
+  );
+
+  app.get(
+    apiRoute(registerPaths.export),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ekspor seluruh data penduduk dalam bentuk templat (dicatat)',
+        response: binaryResponse('Data penduduk XLSX', [XLSX_TYPE]),
+      },
+    },
+    async (request, reply) => {
+      const count = await app.db
+        .selectFrom('register_persons')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      await app.readAudit.write({
+        user_id: currentAuth(request).user.id,
+        action: 'register.export',
+        subject_type: 'register',
+        ip: request.ip,
+        detail: { rows: Number(count?.n ?? 0) },
+      });
+      return sendFile(
+        reply,
+        registerWorkbook(app.db),
+        XLSX_TYPE,
+        `data-penduduk-${todayIso()}.xlsx`,
+      );
+    },
+  );
+
+  app.get(
+    apiRoute(registerPaths.monthlyReport),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Laporan bulanan penduduk menurut tanggal kejadian (JSON, XLSX atau PDF A4)',
+        querystring: monthlyReportQuery,
+        // JSON is checked against the contract; xlsx and pdf are files (never serialised).
+        response: responses({ 200: registerMonthlyReport }),
+      },
+    },
+    async (request, reply) => {
+      const report = await monthlyReport(app.db, request.query.month);
+      if (request.query.format === 'json') return report;
+      const settings = await getSettings(app.db);
+      await app.readAudit.write({
+        user_id: currentAuth(request).user.id,
+        action: 'register.report.export',
+        subject_type: 'register',
+        ip: request.ip,
+        detail: { month: report.month, format: request.query.format },
+      });
+      if (request.query.format === 'xlsx') {
+        return sendFile(
+          reply,
+          await reportWorkbook(report, settings.village_name),
+          XLSX_TYPE,
+          `laporan-penduduk-${report.month}.xlsx`,
+        );
+      }
+      return sendFile(
+        reply,
+        renderReportPdf(report, settings.village_name, new Date()),
+        'application/pdf',
+        `laporan-penduduk-${report.month}.pdf`,
+      );
+    },
+  );
+};
+
+export default registerFileRoutes;

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import { AGE_GROUPS, birthRangeForAges, labelOf, REGISTER_CODE_LISTS } from '@balai/domain';
+import type { PublicStatistics, StatisticsRow } from '@balai/domain/contract';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The public statistics (issue 24, ADR 0023): counts of the living people (life status hidup)
+ * of the register, by sex, age group, religion, education, occupation, marital status and
+ * dusun. Counts only. Each row carries the person-list filter that lists exactly the people it
+ * counts (the same `filtered` query, repositories/register-persons.ts), so a statistic and its
+ * list cannot disagree; every breakdown adds up to `total` ("Tidak diisi" rows included).
+ */
+
+const LIVING = { life_status: 'hidup' } as const;
+const NOT_FILLED = 'Tidak diisi';
+
+type Coded = 'gender' | 'religion' | 'education' | 'occupation' | 'marital_status';
+
+async function byCode(
+  db: Kysely<Database>,
+  col: Coded,
+  filterKey: string,
+): Promise<StatisticsRow[]> {
+  const rows = await db
+    .selectFrom('register_persons')
+    .select([col, sql<number>`count(*)`.as('n')])
+    .where('life_status', '=', 'hidup')
+    .groupBy(col)
+    .execute();
+  const list = REGISTER_CODE_LISTS[col];
+  return rows
+    .map((r) => {
+      const code = r[col];
+      return {
+        label: code === null ? NOT_FILLED : (labelOf(list, code) ?? `Kode ${code}`),
+        count: Number(r.n),
+        filter: { ...LIVING, [filterKey]: String(code ?? 0) },
+        order: code ?? 1000,
+      };
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ order: _o, ...row }) => row);
+}
+
+async function byAge(db: Kysely<Database>, today: string): Promise<StatisticsRow[]> {
+  const parts = AGE_GROUPS.map(([, min, max], i) => {
+    const { from, to } = birthRangeForAges(today, min, max);
+    const cond = from
+      ? sql`birth_date >= ${from} and birth_date <= ${to}`
+      : sql`birth_date <= ${to}`;
+    return sql`sum(case when ${cond} then 1 else 0 end)`.as(`g${i}`);
+  });
+  const row = (await db
+    .selectFrom('register_persons')
+    .select([...parts, sql`sum(case when birth_date is null then 1 else 0 end)`.as('unknown')])
+    .where('life_status', '=', 'hidup')
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const out: StatisticsRow[] = AGE_GROUPS.map(([label, min, max], i) => ({
+    label,
+    count: Number(row?.[`g${i}`] ?? 0),
+    filter: { ...LIVING, age_min: String(min), ...(max === null ? {} : { age_max: String(max) }) },
+  }));
+  const unknown = Number(row?.unknown ?? 0);
+  if (unknown > 0) {
+    out.push({
+      label: 'Umur tidak diketahui',
+      count: unknown,
+      filter: { ...LIVING, birth_date_missing: '1' },
+    });
+  }
+  return out;
+}
+
+async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
+  const rows = await db
+    .selectFrom('register_persons as p')
+    .leftJoin('register_areas as a', 'a.id', 'p.dusun_id')
+    .select(['p.dusun_id', 'a.name', sql<number>`count(*)`.as('n')])
+    .where('p.life_status', '=', 'hidup')
+    .groupBy(['p.dusun_id', 'a.name'])
+    .execute();
+  return rows
+    .map((r) => ({
+      label: r.name ?? 'Tanpa dusun',
+      count: Number(r.n),
+      filter: { ...LIVING, dusun_id: String(r.dusun_id ?? 0) },
+    }))
+    .sort((a, b) =>
+      a.filter.dusun_id === '0'
+        ? 1
+        : b.filter.dusun_id === '0'
+          ? -1
+          : a.label.localeCompare(b.label, 'id'),
+    );
+}
+
+export async function statistics(db: Kysely<Database>, today: string): Promise<PublicStatistics> {
+  const sex = await byCode(db, 'gender', 'gender');
+  return {
+    as_of: today,
+    total: sex.reduce((a, r) => a + r.count, 0),
+    sex,
+    age_group: await byAge(db, today),
+    religion: await byCode(db, 'religion', 'religion'),
+    education: await byCode(db, 'education', 'education'),
+    occupation: await byCode(db, 'occupation', 'occupation'),
+    marital_status: await byCode(db, 'marital_status', 'marital_status'),
+    dusun: await byDusun(db),
+  };
+}
