@@ -41,7 +41,7 @@ export async function runImport(
   const file = readRegisterFile(bytes, {
     onSheet(sheet, header) {
       sheets.push(sheet);
-      format = header.format;
+      if (sheet !== 'CSV') format = header.format;
       for (const h of header.unknown) {
         warnings.push({ row: 1, column: h, message: `Kolom "${h}" tidak dikenal dan diabaikan.` });
       }
