@@ -6,7 +6,8 @@ import { withStartupLock } from '../db/startup-lock.ts';
 import { countUsers, findUserByEmail, insertUser } from '../repositories/users.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { saveSigningSetup } from '../repositories/signing.ts';
-import { DEMO_SETTINGS, seedDemoContent } from './content.ts';
+import { seedDemoContent } from './content.ts';
+import { DEMO_SETTINGS } from './demo-village.ts';
 import { seedDemoLetters } from './letters.ts';
 import { DEMO_RESIDENTS } from './residents.ts';
 

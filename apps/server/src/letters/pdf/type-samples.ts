@@ -15,8 +15,8 @@ import {
 } from '@balai/domain';
 import { LETTER_EXAMPLES } from '../../../../../packages/domain/src/testing/letter-examples.ts';
 import type { Settings } from '../../repositories/settings.ts';
-import { logo as demoLogoSvg } from '../../seed/content-art.ts';
-import { DEMO_SETTINGS } from '../../seed/content.ts';
+import { logo as demoLogoSvg } from '../../seed/content-icons.ts';
+import { DEMO_SETTINGS } from '../../seed/demo-village.ts';
 import { DEMO_RESIDENTS } from '../../seed/residents.ts';
 import { letterPdfInput } from '../letter-document.ts';
 import type { LetterPdfInput } from './render-letter.ts';

@@ -14,7 +14,7 @@ import {
   referenceChain,
   uniqueValueTaken,
 } from '../../repositories/content.ts';
-import { cleanPlainText, isBlankRichText, sanitizeRichText } from './rich-text.ts';
+import { cleanPlainText, isBlankRichText, sanitizeRichText } from '../../services/rich-text.ts';
 
 type Errors = Record<string, string[]>;
 const add = (errors: Errors, field: string, message: string) => {

@@ -23,7 +23,7 @@ import {
 } from '../../repositories/settings.ts';
 import type { ImageMeta } from '../../repositories/content.ts';
 import { currentAuth } from '../../types.ts';
-import { cleanPlainText } from './rich-text.ts';
+import { cleanPlainText } from '../../services/rich-text.ts';
 import { imageUrl } from './schemas.ts';
 
 function toPublic(s: Settings, logo: ImageMeta | null): PublicSettings {
