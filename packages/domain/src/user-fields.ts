@@ -6,8 +6,8 @@ import { ROLES } from './roles.ts';
 
 // Users described once, as field definitions (no zod here: the web may import this anywhere).
 // The profile form, the admin's user form and the letters' applicant block are built from
-// these; the zod schemas in users.ts take their labels from here, and users.test.ts checks
-// that names, labels and required-ness agree.
+// these; the zod schemas in users.ts are built from them (`userFieldSchema`), and
+// user-fields.test.ts checks that names, labels and required-ness agree.
 
 /** What a person is: the account's name and e-mail and the biodata, in the profile's order. */
 export const USER_FIELDS: readonly FieldDef[] = [
@@ -29,7 +29,10 @@ export const USER_FIELDS: readonly FieldDef[] = [
   field.select('education', 'Pendidikan', { options: EDUCATIONS }),
   field.select('nationality', 'Kewarganegaraan', { options: NATIONALITIES }),
   field.phone('phone', 'No. HP'),
-  field.text('address', 'Alamat', { hint: 'Nama jalan atau gang dan nomor rumah' }),
+  field.text('address', 'Alamat', {
+    maxLength: 255,
+    hint: 'Nama jalan atau gang dan nomor rumah',
+  }),
   field.text('rt', 'RT', {
     maxLength: 3,
     pattern: '\\d{1,3}',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from './choices.ts';
 import { isRealIsoDate, todayIso } from './dates.ts';
 import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import { ROLES } from './roles.ts';
-import { USER_FIELDS, USER_LABELS } from './user-fields.ts';
+import type { FieldDef } from './field-defs.ts';
+import { USER_FIELDS, USER_LABELS, type UserField } from './user-fields.ts';
 import { confirmationSchema, nipSchema, positionSchema } from './signing.ts';
 import type { ApiUser as ContractUser } from './contract/users.ts';
 
@@ -95,38 +95,71 @@ export const password = (label = 'Kata sandi') =>
 /** Labels come from the field definitions (user-fields.ts), typed once. */
 const label = (name: string) => USER_LABELS[name] ?? name;
 
-/** 1–3 digits (RT, RW), with the definition's own message. */
-const shortNumber = (name: string) => {
-  const message =
-    USER_FIELDS.find((f) => f.name === name)?.patternMessage ?? msg.pattern(label(name));
+/** A text the definition gives a pattern (No. KK, RT, RW): its own message when it does not fit. */
+const patterned = (f: FieldDef) => {
+  const message = f.patternMessage ?? msg.pattern(f.label);
   return z.preprocess(
     (v) => blankToNull(trimmed(v)),
     z
       .string({ error: message })
-      .regex(/^\d{1,3}$/, message)
+      .regex(new RegExp(`^(?:${f.pattern})$`, 'u'), message)
       .nullable()
       .optional(),
   );
 };
 
-/** The biodata a resident keeps in their profile; it becomes the applicant block of a letter. */
-export const biodataShape = {
-  nik: digits(label('nik'), 16),
-  kk_number: digits(label('kk_number'), 16),
-  phone: phone(label('phone')),
-  birth_place: optionalText(label('birth_place'), 100),
-  birth_date: pastDate(label('birth_date')),
-  gender: choice(label('gender'), GENDERS),
-  religion: choice(label('religion'), RELIGIONS),
-  marital_status: choice(label('marital_status'), MARITAL_STATUSES),
-  occupation: optionalText(label('occupation'), 100),
-  education: choice(label('education'), EDUCATIONS),
-  nationality: choice(label('nationality'), NATIONALITIES),
-  address: optionalText(label('address'), 255),
-  rt: shortNumber('rt'),
-  rw: shortNumber('rw'),
-  hamlet: optionalText(label('hamlet'), 100),
-};
+/** A field that may be left empty, its schema by kind. */
+type OptionalFieldSchema =
+  | ReturnType<typeof digits>
+  | ReturnType<typeof phone>
+  | ReturnType<typeof pastDate>
+  | ReturnType<typeof choice>
+  | ReturnType<typeof patterned>
+  | ReturnType<typeof optionalText>;
+
+/** The builder a definition's kind calls for (empty allowed; `userFieldSchema` adds required). */
+function optionalFieldSchema(f: FieldDef): OptionalFieldSchema {
+  switch (f.kind) {
+    case 'nik':
+      return digits(f.label, 16);
+    case 'phone':
+      return phone(f.label);
+    case 'date':
+      if (!f.notFuture) break;
+      return pastDate(f.label);
+    case 'select':
+      return choice(f.label, f.options as unknown as readonly [string, ...string[]]);
+    case 'text':
+      return f.pattern !== undefined ? patterned(f) : optionalText(f.label, f.maxLength ?? 255);
+  }
+  throw new Error(`No user-field schema for ${f.name} (${f.kind}).`);
+}
+
+/**
+ * The zod schema of a person's field, built from its definition (user-fields.ts): the profile's
+ * biodata, and the applicant block of a letter (letters/applicant.ts), where more fields are
+ * required. A required text must be filled in; any other required field must not be empty.
+ */
+export function userFieldSchema(f: FieldDef) {
+  if (f.required && f.kind === 'text' && f.pattern === undefined) {
+    return text(f.label, f.maxLength ?? 255);
+  }
+  const schema = optionalFieldSchema(f);
+  return f.required
+    ? schema.refine((v) => v !== null && v !== undefined, { message: msg.required(f.label) })
+    : schema;
+}
+
+type BiodataField = Exclude<UserField, 'name' | 'email'>;
+const BIODATA_FIELDS = USER_FIELDS.filter((f) => f.name !== 'name' && f.name !== 'email');
+
+/**
+ * The biodata a resident keeps in their profile; it becomes the applicant block of a letter.
+ * The fields of `USER_FIELDS` after name and e-mail, each as its definition says.
+ */
+export const biodataShape = Object.fromEntries(
+  BIODATA_FIELDS.map((f) => [f.name, optionalFieldSchema(f)]),
+) as { [K in BiodataField]: OptionalFieldSchema };
 
 export const BIODATA_LABELS = Object.fromEntries(
   Object.keys(biodataShape).map((name) => [name, label(name)]),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { EDUCATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RELIGIONS } from '../choices.ts';
 import type { FieldDef } from '../fields.ts';
-import { msg } from '../messages.ts';
 import { userField } from '../user-fields.ts';
-import { biodataShape, choice, digits, optionalText, pastDate, text } from '../users.ts';
+import { userFieldSchema } from '../users.ts';
 
 /** The applicant fields a letter cannot be issued without. */
 const REQUIRED_FOR_LETTERS: readonly string[] = [
@@ -72,32 +70,16 @@ export const APPLICANT_LABELS = Object.fromEntries(
   APPLICANT_FIELDS.map((f) => [f.name, f.label]),
 ) as Record<ApplicantField, string>;
 
-const L = APPLICANT_LABELS;
-/** The users.ts builders accept "not filled in"; the applicant block needs most fields filled. */
-const needed = (schema: z.ZodType, label: string) =>
-  schema.refine((v) => v !== null && v !== undefined, { message: msg.required(label) });
-
 /**
- * An applicant typed by an administrator filing on a resident's behalf. Built from the same
- * builders as the profile, so data a valid profile holds is always a valid applicant.
+ * An applicant typed by an administrator filing on a resident's behalf: the applicant fields,
+ * each with the profile's schema (users.ts `userFieldSchema`) and required as the letter needs,
+ * so data a valid profile holds is always a valid applicant.
  */
-export const applicantSchema = z.object({
-  name: text(L.name, 100),
-  nik: needed(digits(L.nik, 16), L.nik),
-  kk_number: digits(L.kk_number, 16),
-  birth_place: text(L.birth_place, 100),
-  birth_date: needed(pastDate(L.birth_date), L.birth_date),
-  gender: needed(choice(L.gender, GENDERS), L.gender),
-  religion: needed(choice(L.religion, RELIGIONS), L.religion),
-  marital_status: needed(choice(L.marital_status, MARITAL_STATUSES), L.marital_status),
-  occupation: text(L.occupation, 100),
-  education: needed(choice(L.education, EDUCATIONS), L.education),
-  nationality: needed(choice(L.nationality, NATIONALITIES), L.nationality),
-  address: text(L.address, 255),
-  rt: biodataShape.rt,
-  rw: biodataShape.rw,
-  hamlet: optionalText(L.hamlet, 100),
-});
+export const applicantSchema = z.object(
+  Object.fromEntries(APPLICANT_FIELDS.map((f) => [f.name, userFieldSchema(f)])) as {
+    [K in ApplicantField]: ReturnType<typeof userFieldSchema>;
+  },
+);
 
 const blank = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
