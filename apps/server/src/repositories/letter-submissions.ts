@@ -15,7 +15,7 @@
  * Everything is parameterised; the column lists are those of migrations 0004 and 0005.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
-import { FINAL_STATUSES } from '@balai/domain';
+import { ADMIN_ROLE, FINAL_STATUSES } from '@balai/domain';
 import type { ApplicantSnapshot, FieldValues, LetterCode } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import { preparedOnPostgres } from '../db/database.ts';
@@ -231,7 +231,7 @@ export const PG_FILE = preparedOnPostgres(
   insert into notifications (user_id, title, body, link, letter_request_id, read_at, created_at)
   select a.id, ${p(2)}::varchar, ${p(3)}::text, ${p(4)}::text || r.id, r.id, null, r.created_at
     from r cross join users a
-   where a.role = 'ADMINISTRATOR' and a.active = 1 and a.id <> $3::integer
+   where a.role = '${ADMIN_ROLE}' and a.active = 1 and a.id <> $3::integer
   union all
   select ${p(5)}::integer, ${p(6)}::varchar, ${p(7)}::text, ${p(8)}::text || r.id, r.id, null, r.created_at
     from r where ${p(5)}::integer is not null
@@ -277,7 +277,7 @@ const SQLITE = {
     values (?, ?, null, ?, null, ?) returning id`,
   admins: `insert into notifications (user_id, title, body, link, letter_request_id, read_at, created_at)
     select id, ?, ?, ?, ?, null, ? from users
-     where role = 'ADMINISTRATOR' and active = 1 and id <> ?`,
+     where role = '${ADMIN_ROLE}' and active = 1 and id <> ?`,
   resident: `insert into notifications (user_id, title, body, link, letter_request_id, read_at, created_at)
     values (?, ?, ?, ?, ?, null, ?)`,
   audit: `insert into audit_log (user_id, action, subject_type, subject_id, subject_key, ip, detail, created_at)
