@@ -105,7 +105,7 @@ export function BarListChart({
                     {row.href ? (
                       <Link
                         to={row.href}
-                        className="inline-block min-w-11 py-1 font-semibold text-brand-800 underline underline-offset-2"
+                        className="inline-block px-2 py-1 font-semibold text-brand-800 underline underline-offset-2"
                       >
                         {nf.format(row.value)}
                         <span className="sr-only">
