@@ -26,6 +26,12 @@ const SERVER_LAYERS = [
   { dir: 'seed', above: ['routes', 'plugins', 'cli'] },
 ];
 
+/** The server's route folders (apps/server/src/routes/<folder>). */
+const ROUTE_FOLDERS = fs
+  .readdirSync(new URL('./apps/server/src/routes', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 const FEATURES = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -81,6 +87,42 @@ export default tseslint.config(
             {
               group: above.flatMap((upper) => [`../${upper}/**`, `../../${upper}/**`]),
               message: `apps/server/src/${dir} hanya boleh mengimpor lapisan di bawahnya; pindahkan tipe atau fungsi bersama ke bawah.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // The API contract (ADR 0021): routes take their request and response schemas from
+  // @balai/domain/contract, and a route folder imports no other route folder (shared logic
+  // goes down to services/, letters/ or repositories/).
+  {
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='z'][callee.property.name=/^(object|looseObject|strictObject)$/]",
+          message:
+            'Skema permintaan dan jawaban API ditulis sekali di kontrak (packages/domain/src/contract), bukan di routes/.',
+        },
+      ],
+    },
+  },
+  ...ROUTE_FOLDERS.map((folder) => ({
+    files: [`apps/server/src/routes/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ROUTE_FOLDERS.filter((other) => other !== folder).map(
+                (other) => `../${other}/**`,
+              ),
+              message:
+                'Folder route tidak saling mengimpor; pindahkan yang dipakai bersama ke services/, letters/ atau repositories/.',
             },
           ],
         },
