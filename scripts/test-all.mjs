@@ -1,0 +1,84 @@
+// `npm test`: the whole suite in two lanes that run side by side, so CI stays under 20 minutes
+// on a two-core machine (each lane's steps mostly wait on one core: vitest runs one file at a
+// time there, the browser suite one test at a time).
+//   lane "server": the server suite on SQLite, then on PostgreSQL (scripts/test-server.mjs)
+//   lane "web":    the domain package, the web app's component tests, the build, the browser tests
+// Every line is prefixed with its lane. The run fails when any step fails; a failed step ends
+// its own lane, the other lane runs to its end so one run shows every failure.
+// TEST_LANES=1 runs the same steps one after the other, as before.
+import { spawn } from 'node:child_process';
+
+const lanes = {
+  server: [['npm', ['run', 'test:server']]],
+  web: [
+    ['npm', ['run', 'test:domain']],
+    ['npm', ['run', 'test:web']],
+    ['npm', ['run', 'test:e2e']],
+  ],
+};
+
+const serial = process.env.TEST_LANES === '1';
+const width = Math.max(...Object.keys(lanes).map((n) => n.length));
+
+function runStep(lane, [cmd, args]) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    if (!serial) {
+      const prefix = `[${lane.padEnd(width)}] `;
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(prefix + line + '\n');
+        });
+        stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+      }
+    }
+    child.on('close', (code) =>
+      resolve({
+        lane,
+        step: `${cmd} ${args.join(' ')}`,
+        code: code ?? 1,
+        seconds: (Date.now() - started) / 1000,
+      }),
+    );
+  });
+}
+
+async function runLane(name) {
+  const results = [];
+  for (const step of lanes[name]) {
+    const result = await runStep(name, step);
+    results.push(result);
+    if (result.code !== 0) break;
+  }
+  return results;
+}
+
+const began = Date.now();
+let results;
+if (serial) {
+  results = [];
+  for (const name of Object.keys(lanes)) {
+    const r = await runLane(name);
+    results.push(...r);
+    if (r.some((x) => x.code !== 0)) break;
+  }
+} else {
+  results = (await Promise.all(Object.keys(lanes).map(runLane))).flat();
+}
+
+console.log('\nSummary:');
+for (const r of results) {
+  console.log(
+    `  ${r.code === 0 ? 'ok  ' : 'FAIL'} [${r.lane}] ${r.step} (${r.seconds.toFixed(0)} s)`,
+  );
+}
+console.log(`  total ${((Date.now() - began) / 1000).toFixed(0)} s`);
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
