@@ -1,8 +1,10 @@
 // `npm test`: the whole suite in two lanes that run side by side, so CI stays under 20 minutes
 // on a two-core machine (each lane's steps mostly wait on one core: vitest runs one file at a
 // time there, the browser suite one test at a time).
+// The web app is built first (the server's page-rendering tests and the browser tests use it),
+// then:
 //   lane "server": the server suite on SQLite, then on PostgreSQL (scripts/test-server.mjs)
-//   lane "web":    the domain package, the web app's component tests, the build, the browser tests
+//   lane "web":    the domain package, the web app's component tests, the browser tests
 // Every line is prefixed with its lane. The run fails when any step fails; a failed step ends
 // its own lane, the other lane runs to its end so one run shows every failure.
 // TEST_LANES=1 runs the same steps one after the other, as before.
@@ -13,12 +15,12 @@ const lanes = {
   web: [
     ['npm', ['run', 'test:domain']],
     ['npm', ['run', 'test:web']],
-    ['npm', ['run', 'test:e2e']],
+    ['npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
   ],
 };
 
 const serial = process.env.TEST_LANES === '1';
-const width = Math.max(...Object.keys(lanes).map((n) => n.length));
+const width = Math.max(...[...Object.keys(lanes), 'build'].map((n) => n.length));
 
 function runStep(lane, [cmd, args]) {
   return new Promise((resolve) => {
@@ -62,16 +64,17 @@ async function runLane(name) {
 }
 
 const began = Date.now();
-let results;
-if (serial) {
-  results = [];
+const results = [await runStep('build', ['npm', ['run', 'build']])];
+if (results[0].code !== 0) {
+  console.error('The build failed: nothing to test against.');
+} else if (serial) {
   for (const name of Object.keys(lanes)) {
     const r = await runLane(name);
     results.push(...r);
     if (r.some((x) => x.code !== 0)) break;
   }
 } else {
-  results = (await Promise.all(Object.keys(lanes).map(runLane))).flat();
+  results.push(...(await Promise.all(Object.keys(lanes).map(runLane))).flat());
 }
 
 console.log('\nSummary:');
