@@ -11,7 +11,8 @@ import { AreaResolver, type AreaIds } from './register-areas.ts';
  * inserted in chunks, known ones updated), then each touched family's head set from SHDK.
  * A known person with events keeps the life status the events gave (a warning says so when the
  * file disagrees): events, not imports, move people (the import is never counted as arrivals).
- * A dry run reads what exists and counts, and writes nothing.
+ * A dry run reads what exists and counts, and writes nothing. The people arrive as a stream
+ * (the file read a second time), so 100,000 of them are never held at once.
  */
 
 const CHUNK = 400;
@@ -40,6 +41,23 @@ export interface ParsedPerson {
   rt: string | null;
   life_status: LifeStatus;
 }
+
+/** What the checking pass learnt: each valid NIK's row and status, each family's head row, the places. */
+export interface ImportPlan {
+  niks: Map<string, { row: number; status: LifeStatus }>;
+  families: Map<string, FamilyHead>;
+  places: Map<string, Place>;
+}
+export interface Place {
+  hamlet: string | null;
+  rw: string | null;
+  rt: string | null;
+}
+export interface FamilyHead extends Place {
+  address: string | null;
+  isHead: boolean;
+}
+export const placeKey = (p: Place) => `${p.hamlet ?? ''}|${p.rw ?? ''}|${p.rt ?? ''}`;
 
 export interface ImportWrite {
   added: number;
@@ -77,7 +95,8 @@ function personValues(p: ParsedPerson, ids: AreaIds, familyId: number | null, no
 
 export async function writeImport(
   db: Kysely<Database>,
-  people: readonly ParsedPerson[],
+  plan: ImportPlan,
+  people: () => AsyncIterable<ParsedPerson>,
   opts: { dryRun: boolean },
 ): Promise<ImportWrite> {
   const run = async (trx: Kysely<Database>): Promise<ImportWrite> => {
@@ -85,45 +104,30 @@ export async function writeImport(
     const warnings: ImportProblem[] = [];
     const areas = await AreaResolver.load(trx);
     const create = !opts.dryRun;
+    const placeIds = new Map<string, AreaIds>();
+    for (const [k, p] of plan.places) placeIds.set(k, await areas.ids(p, create));
+    const idsOf = (p: Place) => placeIds.get(placeKey(p))!;
 
-    // Families: the head row (or the first) gives the address and the place.
-    const byKk = new Map<string, ParsedPerson>();
-    for (const p of people) {
-      const seen = byKk.get(p.kk_number);
-      if (
-        !seen ||
-        (p.relationship === HEAD_RELATIONSHIP && seen.relationship !== HEAD_RELATIONSHIP)
-      ) {
-        byKk.set(p.kk_number, p);
-      }
-    }
-    const knownFamilies = new Map<string, number>();
-    for (const kks of chunks([...byKk.keys()], 2000)) {
+    const familyId = new Map<string, number>();
+    for (const kks of chunks([...plan.families.keys()], 2000)) {
       const rows = await trx
         .selectFrom('register_families')
         .select(['id', 'kk_number'])
         .where('kk_number', 'in', kks)
         .execute();
-      for (const r of rows) knownFamilies.set(r.kk_number, r.id);
+      for (const r of rows) familyId.set(r.kk_number, r.id);
     }
-    const placeOf = new Map<string, AreaIds>();
-    for (const p of people) {
-      const k = `${p.hamlet}|${p.rw}|${p.rt}`;
-      if (!placeOf.has(k)) placeOf.set(k, await areas.ids(p, create));
-    }
-    const idsOf = (p: ParsedPerson) => placeOf.get(`${p.hamlet}|${p.rw}|${p.rt}`)!;
-
-    const familyId = new Map<string, number>(knownFamilies);
     if (create) {
-      const fresh = [...byKk.entries()].filter(([kk]) => !knownFamilies.has(kk));
+      const known = new Set(familyId.keys());
+      const fresh = [...plan.families.entries()].filter(([kk]) => !known.has(kk));
       for (const part of chunks(fresh, CHUNK)) {
         const inserted = await trx
           .insertInto('register_families')
           .values(
-            part.map(([kk, head]) => ({
+            part.map(([kk, h]) => ({
               kk_number: kk,
-              address: head.address,
-              ...idsOf(head),
+              address: h.address,
+              ...idsOf(h),
               head_person_id: null,
               created_at: now,
               updated_at: now,
@@ -133,22 +137,19 @@ export async function writeImport(
           .execute();
         for (const r of inserted) familyId.set(r.kk_number, r.id);
       }
-      for (const [kk, id] of knownFamilies) {
-        const head = byKk.get(kk)!;
+      for (const kk of known) {
+        const h = plan.families.get(kk)!;
         await trx
           .updateTable('register_families')
-          .set({ address: head.address, ...idsOf(head), updated_at: now })
-          .where('id', '=', id)
+          .set({ address: h.address, ...idsOf(h), updated_at: now })
+          .where('id', '=', familyId.get(kk)!)
           .execute();
       }
     }
 
-    // People: known NIKs and whether their status follows events.
-    const known = new Map<string, { id: number; life_status: string; events: number }>();
-    for (const niks of chunks(
-      people.map((p) => p.nik),
-      2000,
-    )) {
+    // Known NIKs, and whether their status follows events.
+    const known = new Map<string, { id: number; followsEvents: boolean }>();
+    for (const niks of chunks([...plan.niks.keys()], 2000)) {
       const rows = await trx
         .selectFrom('register_persons as p')
         .select(['p.id', 'p.nik', 'p.life_status'])
@@ -161,46 +162,29 @@ export async function writeImport(
         )
         .where('p.nik', 'in', niks)
         .execute();
-      for (const r of rows)
-        known.set(r.nik, { id: r.id, life_status: r.life_status, events: Number(r.events ?? 0) });
-    }
-    let added = 0;
-    let updated = 0;
-    const fresh: ParsedPerson[] = [];
-    for (const p of people) {
-      const k = known.get(p.nik);
-      if (!k) {
-        fresh.push(p);
-        continue;
+      for (const r of rows) {
+        const followsEvents = Number(r.events ?? 0) > 0;
+        known.set(r.nik, { id: r.id, followsEvents });
+        const inFile = plan.niks.get(r.nik)!;
+        if (followsEvents && r.life_status !== inFile.status) {
+          warnings.push({
+            row: inFile.row,
+            column: 'life_status',
+            message: `Status dasar tidak diubah oleh impor (tetap "${r.life_status}", mengikuti peristiwa). Catat peristiwa untuk mengubahnya.`,
+          });
+        }
       }
-      updated++;
-      const followsEvents = k.events > 0;
-      if (followsEvents && k.life_status !== p.life_status) {
-        warnings.push({
-          row: p.row,
-          column: 'life_status',
-          message: `Status dasar tidak diubah oleh impor (tetap "${k.life_status}", mengikuti peristiwa). Catat peristiwa untuk mengubahnya.`,
-        });
-      }
-      if (!create) continue;
-      await trx
-        .updateTable('register_persons')
-        .set({
-          ...personValues(p, idsOf(p), familyId.get(p.kk_number) ?? null, now),
-          ...(followsEvents
-            ? {}
-            : { life_status: p.life_status, base_present: p.life_status === 'hidup' ? 1 : 0 }),
-        })
-        .where('id', '=', k.id)
-        .execute();
     }
-    added = fresh.length;
+    const updated = known.size;
+    const added = plan.niks.size - updated;
     if (create) {
-      for (const part of chunks(fresh, CHUNK)) {
+      let batch: ParsedPerson[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
         await trx
           .insertInto('register_persons')
           .values(
-            part.map((p) => ({
+            batch.map((p) => ({
               ...personValues(p, idsOf(p), familyId.get(p.kk_number) ?? null, now),
               life_status: p.life_status,
               base_present: p.life_status === 'hidup' ? 1 : 0,
@@ -208,16 +192,30 @@ export async function writeImport(
             })),
           )
           .execute();
+        batch = [];
+      };
+      for await (const p of people()) {
+        const k = known.get(p.nik);
+        if (!k) {
+          batch.push(p);
+          if (batch.length >= CHUNK) await flush();
+          continue;
+        }
+        await trx
+          .updateTable('register_persons')
+          .set({
+            ...personValues(p, idsOf(p), familyId.get(p.kk_number) ?? null, now),
+            ...(k.followsEvents
+              ? {}
+              : { life_status: p.life_status, base_present: p.life_status === 'hidup' ? 1 : 0 }),
+          })
+          .where('id', '=', k.id)
+          .execute();
       }
-      await setHeads(trx, [...new Set(people.map((p) => familyId.get(p.kk_number)!))]);
+      await flush();
+      await setHeads(trx, [...familyId.values()]);
     }
-    return {
-      added,
-      updated,
-      families: byKk.size,
-      areasCreated: areas.created,
-      warnings,
-    };
+    return { added, updated, families: plan.families.size, areasCreated: areas.created, warnings };
   };
   return opts.dryRun ? run(db) : db.transaction().execute(run);
 }

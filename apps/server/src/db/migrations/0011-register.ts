@@ -82,18 +82,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
+  // Each list filter has an index that leads with it and also holds the sex (the list's counts)
+  // and the name (its order), so a filtered page and its counts read the index only.
   const personIndexes: [string, string[]][] = [
     ['register_persons_family_idx', ['family_id', 'relationship']],
-    ['register_persons_status_name_idx', ['life_status', 'name_search']],
-    ['register_persons_status_dusun_idx', ['life_status', 'dusun_id', 'rw_id', 'rt_id']],
-    ['register_persons_dusun_idx', ['dusun_id', 'rw_id', 'rt_id']],
-    ['register_persons_status_gender_idx', ['life_status', 'gender', 'birth_date']],
-    ['register_persons_status_birth_idx', ['life_status', 'birth_date']],
-    ['register_persons_status_religion_idx', ['life_status', 'religion']],
-    ['register_persons_status_education_idx', ['life_status', 'education']],
-    ['register_persons_status_occupation_idx', ['life_status', 'occupation']],
-    ['register_persons_status_marital_idx', ['life_status', 'marital_status']],
-    ['register_persons_name_idx', ['name_search']],
+    ['register_persons_gender_idx', ['gender', 'life_status']],
+    ['register_persons_name_idx', ['name_search', 'gender', 'life_status']],
+    ['register_persons_status_name_idx', ['life_status', 'name_search', 'gender']],
+    [
+      'register_persons_status_area_idx',
+      ['life_status', 'dusun_id', 'rw_id', 'rt_id', 'gender', 'name_search'],
+    ],
+    ['register_persons_area_idx', ['dusun_id', 'rw_id', 'rt_id', 'gender', 'name_search']],
+    ['register_persons_rw_idx', ['rw_id', 'life_status', 'gender']],
+    ['register_persons_rt_idx', ['rt_id', 'life_status', 'gender']],
+    ['register_persons_status_birth_idx', ['life_status', 'birth_date', 'gender']],
+    ['register_persons_status_gender_idx', ['life_status', 'gender', 'birth_date', 'name_search']],
+    ['register_persons_status_religion_idx', ['life_status', 'religion', 'gender', 'name_search']],
+    [
+      'register_persons_status_education_idx',
+      ['life_status', 'education', 'gender', 'name_search'],
+    ],
+    [
+      'register_persons_status_occupation_idx',
+      ['life_status', 'occupation', 'gender', 'name_search'],
+    ],
+    [
+      'register_persons_status_marital_idx',
+      ['life_status', 'marital_status', 'gender', 'name_search'],
+    ],
+    ['register_persons_base_idx', ['base_present', 'gender']],
   ];
   for (const [name, columns] of personIndexes) {
     await db.schema.createIndex(name).on('register_persons').columns(columns).execute();

@@ -2,15 +2,21 @@ import type { Kysely } from 'kysely';
 import { HEAD_RELATIONSHIP } from '@balai/domain';
 import type { ImportProblem, RegisterImportResult } from '@balai/domain/contract';
 import type { Database } from '../../db/schema.ts';
-import { writeImport } from '../../repositories/register-import.ts';
-import { checkRow, type ParsedPerson } from './parse-rows.ts';
+import {
+  placeKey,
+  writeImport,
+  type ImportPlan,
+  type ParsedPerson,
+} from '../../repositories/register-import.ts';
+import { checkRow } from './parse-rows.ts';
 import { readRegisterFile } from './read-file.ts';
 
 /**
- * An import (issue 24): every row is checked first (nothing written), then — unless it is a
- * dry run — every valid row is written in ONE transaction (repositories/register-import.ts):
- * a file that fails half-way writes nothing. Rows are read streamed; what is kept is the checked
- * people (about 0.5 KB each) and the problems.
+ * An import (issue 24) in two passes over the file, each streamed: the first checks every row
+ * and keeps only what the write needs (each valid NIK's row, each family's head row, the places),
+ * the second — unless it is a dry run — reads the rows again and writes every valid one in ONE
+ * transaction (repositories/register-import.ts): a file that fails half-way writes nothing, and
+ * 100,000 people are never held in memory at once.
  */
 
 export interface ImportOptions {
@@ -49,9 +55,9 @@ export async function runImport(
   });
   if (file.kind === 'csv') format = 'csv';
 
-  const people: (ParsedPerson | null)[] = [];
-  const firstRowOfNik = new Map<string, number>();
-  const errorRows = new Set<number>();
+  const plan: ImportPlan = { niks: new Map(), families: new Map(), places: new Map() };
+  const heads = new Map<string, { first: number; heads: number }>();
+  const excluded = new Set<number>();
   let rows = 0;
   for await (const r of file.rows) {
     rows++;
@@ -59,47 +65,53 @@ export async function runImport(
     errors.push(...check.errors);
     warnings.push(...check.warnings);
     if (!check.person) {
-      errorRows.add(r.row);
+      excluded.add(r.row);
       continue;
     }
     const p = check.person;
-    const first = firstRowOfNik.get(p.nik);
-    if (first !== undefined) {
+    const first = plan.niks.get(p.nik);
+    if (first) {
       // The same NIK twice: neither row is taken (which one is right is the office's call).
-      errors.push({ row: p.row, column: 'nik', message: `NIK sama dengan baris ${first}.` });
-      errorRows.add(p.row);
-      const i = people.findIndex((x) => x?.row === first);
-      if (i >= 0) {
-        errors.push({ row: first, column: 'nik', message: `NIK sama dengan baris ${p.row}.` });
-        errorRows.add(first);
-        people[i] = null;
+      errors.push({ row: p.row, column: 'nik', message: `NIK sama dengan baris ${first.row}.` });
+      excluded.add(p.row);
+      if (!excluded.has(first.row)) {
+        errors.push({ row: first.row, column: 'nik', message: `NIK sama dengan baris ${p.row}.` });
+        excluded.add(first.row);
       }
       continue;
     }
-    firstRowOfNik.set(p.nik, p.row);
-    people.push(p);
+    plan.niks.set(p.nik, { row: p.row, status: p.life_status });
+    learn(plan, heads, p);
   }
+  // Rows whose NIK turned out to be twice in the file are not written.
+  for (const [nik, v] of plan.niks) if (excluded.has(v.row)) plan.niks.delete(nik);
   if (rows === 0) {
     errors.push({ row: 2, column: 'name', message: 'Lembar data tidak berisi satu baris pun.' });
   }
-  const valid = people.filter((p): p is ParsedPerson => p !== null);
-  familyWarnings(valid, warnings);
+  familyWarnings(heads, warnings);
 
-  const written = opts.dryRun
-    ? await writeImport(db, valid, { dryRun: true })
-    : await writeImport(db, valid, { dryRun: false });
-  for (const w of written.warnings) warnings.push(w);
+  async function* validPeople(): AsyncGenerator<ParsedPerson> {
+    const again = readRegisterFile(bytes, { onSheet() {} });
+    for await (const r of again.rows) {
+      if (excluded.has(r.row)) continue;
+      const p = checkRow(r, opts.regionCode, opts.today).person;
+      if (p) yield p;
+    }
+  }
+  const written = await writeImport(db, plan, validPeople, { dryRun: opts.dryRun });
+  warnings.push(...written.warnings);
   errors.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
+  const valid = plan.niks.size;
   return {
     result: {
       dry_run: opts.dryRun,
-      committed: !opts.dryRun && valid.length > 0,
+      committed: !opts.dryRun && valid > 0,
       sheet: sheets.join(', '),
       format,
       rows,
-      valid_rows: valid.length,
-      error_rows: errorRows.size,
+      valid_rows: valid,
+      error_rows: excluded.size,
       added: written.added,
       updated: written.updated,
       families: written.families,
@@ -113,14 +125,35 @@ export async function runImport(
   };
 }
 
-/** A family without a head (SHDK 1), or with two: a warning on its first row. */
-function familyWarnings(people: readonly ParsedPerson[], warnings: ImportProblem[]) {
-  const heads = new Map<string, { first: number; heads: number }>();
-  for (const p of people) {
-    const f = heads.get(p.kk_number) ?? { first: p.row, heads: 0 };
-    if (p.relationship === HEAD_RELATIONSHIP) f.heads++;
-    heads.set(p.kk_number, f);
+/** A family's head row (SHDK 1, else its first row) gives its address and place. */
+function learn(
+  plan: ImportPlan,
+  heads: Map<string, { first: number; heads: number }>,
+  p: ParsedPerson,
+) {
+  const isHead = p.relationship === HEAD_RELATIONSHIP;
+  const seen = plan.families.get(p.kk_number);
+  if (!seen || (isHead && !seen.isHead)) {
+    plan.families.set(p.kk_number, {
+      address: p.address,
+      hamlet: p.hamlet,
+      rw: p.rw,
+      rt: p.rt,
+      isHead,
+    });
   }
+  const place = { hamlet: p.hamlet, rw: p.rw, rt: p.rt };
+  plan.places.set(placeKey(place), place);
+  const h = heads.get(p.kk_number) ?? { first: p.row, heads: 0 };
+  if (isHead) h.heads++;
+  heads.set(p.kk_number, h);
+}
+
+/** A family without a head (SHDK 1), or with two: a warning on its first row. */
+function familyWarnings(
+  heads: Map<string, { first: number; heads: number }>,
+  warnings: ImportProblem[],
+) {
   for (const [kk, f] of heads) {
     if (f.heads === 0) {
       warnings.push({

@@ -42,25 +42,27 @@ async function byCode(
     .map(({ order: _o, ...row }) => row);
 }
 
+/** One count per age group: each a range of the (life_status, birth_date) index. */
 async function byAge(db: Kysely<Database>, today: string): Promise<StatisticsRow[]> {
-  const parts = AGE_GROUPS.map(([, min, max], i) => {
+  const living = () => db.selectFrom('register_persons').where('life_status', '=', 'hidup');
+  const count = async (q: ReturnType<typeof living>) =>
+    Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  const out: StatisticsRow[] = [];
+  for (const [label, min, max] of AGE_GROUPS) {
     const { from, to } = birthRangeForAges(today, min, max);
-    const cond = from
-      ? sql`birth_date >= ${from} and birth_date <= ${to}`
-      : sql`birth_date <= ${to}`;
-    return sql`sum(case when ${cond} then 1 else 0 end)`.as(`g${i}`);
-  });
-  const row = (await db
-    .selectFrom('register_persons')
-    .select([...parts, sql`sum(case when birth_date is null then 1 else 0 end)`.as('unknown')])
-    .where('life_status', '=', 'hidup')
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
-  const out: StatisticsRow[] = AGE_GROUPS.map(([label, min, max], i) => ({
-    label,
-    count: Number(row?.[`g${i}`] ?? 0),
-    filter: { ...LIVING, age_min: String(min), ...(max === null ? {} : { age_max: String(max) }) },
-  }));
-  const unknown = Number(row?.unknown ?? 0);
+    let q = living().where('birth_date', '<=', to!);
+    if (from) q = q.where('birth_date', '>=', from);
+    out.push({
+      label,
+      count: await count(q),
+      filter: {
+        ...LIVING,
+        age_min: String(min),
+        ...(max === null ? {} : { age_max: String(max) }),
+      },
+    });
+  }
+  const unknown = await count(living().where('birth_date', 'is', null));
   if (unknown > 0) {
     out.push({
       label: 'Umur tidak diketahui',
@@ -73,15 +75,23 @@ async function byAge(db: Kysely<Database>, today: string): Promise<StatisticsRow
 
 async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
   const rows = await db
-    .selectFrom('register_persons as p')
-    .leftJoin('register_areas as a', 'a.id', 'p.dusun_id')
-    .select(['p.dusun_id', 'a.name', sql<number>`count(*)`.as('n')])
-    .where('p.life_status', '=', 'hidup')
-    .groupBy(['p.dusun_id', 'a.name'])
+    .selectFrom('register_persons')
+    .select(['dusun_id', sql<number>`count(*)`.as('n')])
+    .where('life_status', '=', 'hidup')
+    .groupBy('dusun_id')
     .execute();
+  const names = new Map(
+    (
+      await db
+        .selectFrom('register_areas')
+        .select(['id', 'name'])
+        .where('kind', '=', 'dusun')
+        .execute()
+    ).map((a) => [a.id, a.name]),
+  );
   return rows
     .map((r) => ({
-      label: r.name ?? 'Tanpa dusun',
+      label: (r.dusun_id !== null ? names.get(r.dusun_id) : undefined) ?? 'Tanpa dusun',
       count: Number(r.n),
       filter: { ...LIVING, dusun_id: String(r.dusun_id ?? 0) },
     }))
