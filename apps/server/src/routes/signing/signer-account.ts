@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import sharp from 'sharp';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ON_BEHALF_LABEL, decide, type Confirmation } from '@balai/domain';
@@ -34,7 +33,8 @@ import {
   setupChangedNotice,
 } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
-import { MAX_UPLOAD_BYTES, processImage } from '../../services/images.ts';
+import { MAX_UPLOAD_BYTES } from '../../services/images.ts';
+import { signatureImage } from '../../services/signature-image.ts';
 import { uploadMessages } from '../../services/upload-check.ts';
 import { binaryResponse } from '../binary.ts';
 
@@ -59,6 +59,23 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     given: { password?: string | undefined; pin?: string | undefined },
   ) => confirmSigner(app.db, { user, ip: request.ip }, given);
 
+  /** Sets (`pin`) or removes (null) the signer's PIN once their password is confirmed; audited. */
+  async function savePin(request: FastifyRequest, password: string, pin: string | null) {
+    const user = currentAuth(request).user;
+    await confirm(request, user, { password });
+    const hash = pin === null ? null : await hashPassword(pin);
+    await app.db.transaction().execute(async (trx) => {
+      await setSigningPin(trx, user.id, hash);
+      await writeAudit(trx, {
+        action: hash === null ? 'signing.pin_removed' : 'signing.pin_set',
+        user_id: user.id,
+        subject_type: 'user',
+        subject_id: user.id,
+        ip: request.ip,
+      });
+    });
+  }
+
   app.put(
     apiRoute(signingPaths.pin),
     {
@@ -71,19 +88,7 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentAuth(request).user;
-      await confirm(request, user, { password: request.body.password });
-      const hash = await hashPassword(request.body.pin);
-      await app.db.transaction().execute(async (trx) => {
-        await setSigningPin(trx, user.id, hash);
-        await writeAudit(trx, {
-          action: 'signing.pin_set',
-          user_id: user.id,
-          subject_type: 'user',
-          subject_id: user.id,
-          ip: request.ip,
-        });
-      });
+      await savePin(request, request.body.password, request.body.pin);
       return { message: 'PIN tanda tangan disimpan.' };
     },
   );
@@ -100,18 +105,7 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentAuth(request).user;
-      await confirm(request, user, { password: request.body.password });
-      await app.db.transaction().execute(async (trx) => {
-        await setSigningPin(trx, user.id, null);
-        await writeAudit(trx, {
-          action: 'signing.pin_removed',
-          user_id: user.id,
-          subject_type: 'user',
-          subject_id: user.id,
-          ip: request.ip,
-        });
-      });
+      await savePin(request, request.body.password, null);
       return { message: 'PIN tanda tangan dihapus.' };
     },
   );
@@ -262,21 +256,14 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = currentAuth(request).user;
         const upload = await readOneFile(request, SIGNATURE_WORDS);
-        // The same checks as every uploaded image (content, size, pixels, payloads), then a PNG
-        // flattened on white, at most 600 × 300 px: what the letter prints in its 3.25 cm.
-        const image = await processImage(upload);
-        const png = await sharp(image.bytes)
-          .flatten({ background: '#ffffff' })
-          .resize({ width: 600, height: 300, fit: 'inside', withoutEnlargement: true })
-          .png({ palette: true, colours: 64 })
-          .toBuffer({ resolveWithObject: true });
+        const png = await signatureImage(upload);
         await app.db.transaction().execute(async (trx) => {
           const fileId = await insertFile(trx, {
             kind: 'signature',
             mime: 'image/png',
-            bytes: png.data,
-            width: png.info.width,
-            height: png.info.height,
+            bytes: png.bytes,
+            width: png.width,
+            height: png.height,
             thumb_bytes: null,
             thumb_width: null,
             thumb_height: null,
@@ -288,7 +275,7 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
             subject_type: 'user',
             subject_id: user.id,
             ip: request.ip,
-            detail: { bytes: upload.length, width: png.info.width, height: png.info.height },
+            detail: { bytes: upload.length, width: png.width, height: png.height },
           });
         });
         return reply.code(201).send({ data: { url: signingPaths.signature } });
