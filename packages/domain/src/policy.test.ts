@@ -8,7 +8,9 @@ import {
   can,
   decide,
   holdsPosition,
+  isActiveAdmin,
   isNamedHead,
+  mayHoldPosition,
   signingSettingsAccess,
   type PolicyUser,
 } from './policy.ts';
@@ -50,6 +52,16 @@ describe('the permission policy (ADR 0020)', () => {
     expect(isNamedHead(named, head)).toBe(true);
     expect(isNamedHead(named, otherHead)).toBe(false);
     expect(isNamedHead(named, inactiveHead)).toBe(false);
+  });
+
+  it('isActiveAdmin: an active administrator, whichever way the role is spelled (SPEC 6); a position only for one', () => {
+    expect(isActiveAdmin(clerk)).toBe(true);
+    expect(isActiveAdmin({ ...clerk, active: 0 })).toBe(false);
+    expect(isActiveAdmin(resident)).toBe(false);
+    expect(isActiveAdmin(null)).toBe(false);
+    expect(isActiveAdmin({ role: 'administrator' as PolicyUser['role'], active: true })).toBe(true);
+    expect(mayHoldPosition('ADMINISTRATOR')).toBe(true);
+    expect(mayHoldPosition('WARGA')).toBe(false);
   });
 
   it('admin.access: administrators only', () => {
