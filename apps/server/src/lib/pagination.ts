@@ -1,7 +1,4 @@
-
-// The list query and meta belong to the API contract (ADR 0021).
-export { MAX_PER_PAGE, pageQuery, pageMetaSchema as metaSchema } from '@balai/domain/contract';
-
+/** A list's `meta` (its query and schema: the API contract's contract/common.ts, ADR 0021). */
 export function meta(page: number, perPage: number, total: number) {
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
