@@ -63,11 +63,10 @@ export function useStatistics() {
   return { statistics: data, error: error as unknown, isLoading };
 }
 
-// ---------------------------------------------------------------- people
-
-export function usePersons(query: ListQuery | null) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<RegisterPersonList>(
-    query === null ? null : ([registerApi.persons, query] as const),
+/** A page of a list (null: not asked yet); the old page stays while the next one loads. */
+function useList<T>(path: string, query: ListQuery | null) {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<T>(
+    query === null ? null : ([path, query] as const),
     listOptions,
   );
   return {
@@ -79,13 +78,25 @@ export function usePersons(query: ListQuery | null) {
   };
 }
 
+/** One record (null: none); an audited read, so not asked again on focus. */
+function useRecord<T>(path: string | null) {
+  const { data, error, isLoading, mutate } = useSWR<{ data: T }>(path, {
+    revalidateOnFocus: false,
+  });
+  return { record: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
+}
+
+// ---------------------------------------------------------------- people
+
+export const usePersons = (query: ListQuery | null) =>
+  useList<RegisterPersonList>(registerApi.persons, query);
+
 /** One person (an audited read: only when the page asks). */
 export function usePerson(id: number | null) {
-  const { data, error, isLoading, mutate } = useSWR<RegisterPersonAnswer>(
+  const { record, ...rest } = useRecord<RegisterPersonAnswer['data']>(
     id === null ? null : registerApi.person(id),
-    { revalidateOnFocus: false },
   );
-  return { person: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
+  return { person: record, ...rest };
 }
 
 export function usePersonChanges(id: number) {
@@ -101,26 +112,14 @@ export const movePerson = (id: number, body: RegisterMoveBody) =>
 
 // ---------------------------------------------------------------- families
 
-export function useFamilies(query: ListQuery | null) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<RegisterFamilyList>(
-    query === null ? null : ([registerApi.families, query] as const),
-    listOptions,
-  );
-  return {
-    list: data,
-    error: error as unknown,
-    isLoading,
-    isValidating,
-    retry: () => void mutate(),
-  };
-}
+export const useFamilies = (query: ListQuery | null) =>
+  useList<RegisterFamilyList>(registerApi.families, query);
 
 export function useFamily(id: number | null) {
-  const { data, error, isLoading, mutate } = useSWR<RegisterFamilyAnswer>(
+  const { record, ...rest } = useRecord<RegisterFamilyAnswer['data']>(
     id === null ? null : registerApi.family(id),
-    { revalidateOnFocus: false },
   );
-  return { family: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
+  return { family: record, ...rest };
 }
 
 export const splitFamily = (id: number, body: RegisterSplitBody) =>
@@ -141,19 +140,8 @@ export const mergeArea = (id: number, intoId: number) =>
 
 // ---------------------------------------------------------------- events
 
-export function useEvents(query: ListQuery | null) {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<RegisterEventList>(
-    query === null ? null : ([registerApi.events, query] as const),
-    listOptions,
-  );
-  return {
-    list: data,
-    error: error as unknown,
-    isLoading,
-    isValidating,
-    retry: () => void mutate(),
-  };
-}
+export const useEvents = (query: ListQuery | null) =>
+  useList<RegisterEventList>(registerApi.events, query);
 
 export const recordEvent = (body: RegisterEventBody) =>
   api.post<RegisterEventAnswer>(registerApi.events, body);

@@ -26,6 +26,7 @@ export const PERSON_FILTERS = [
   'occupation',
   'marital_status',
   'family_id',
+  'birth_date_missing',
 ] as const;
 export type PersonFilter = (typeof PERSON_FILTERS)[number];
 
@@ -111,15 +112,22 @@ export function filterChips(
     const value = filters[name];
     if (!value) continue;
     const area = byId.get(Number(value));
-    chips.push({
-      names: [name],
-      text: area ? areaTitle(area, byId) : `${name.slice(0, -3).toUpperCase()} #${value}`,
-    });
+    const text =
+      value === '0' && name === 'dusun_id'
+        ? 'Tanpa dusun'
+        : area
+          ? areaTitle(area, byId)
+          : `${name.slice(0, -3).toUpperCase()} #${value}`;
+    chips.push({ names: [name], text });
   }
   for (const name of CODED_FILTERS) {
     const value = filters[name];
     if (!value) continue;
-    const label = labelOf(REGISTER_CODE_LISTS[name], Number(value)) ?? `kode ${value}`;
+    // Code 0: the people whose value is not filled in (the statistics' "Tidak diisi").
+    const label =
+      value === '0'
+        ? 'Tidak diisi'
+        : (labelOf(REGISTER_CODE_LISTS[name], Number(value)) ?? `kode ${value}`);
     chips.push({ names: [name], text: `${PERSON_LABELS[name] ?? name}: ${label}` });
   }
   const min = filters.age_min;
@@ -128,6 +136,9 @@ export function filterChips(
     const text =
       min && max ? `${min}–${max} tahun` : min ? `${min} tahun ke atas` : `sampai ${max} tahun`;
     chips.push({ names: ['age_min', 'age_max'], text: `Umur: ${text}` });
+  }
+  if (filters.birth_date_missing) {
+    chips.push({ names: ['birth_date_missing'], text: 'Umur: tidak diketahui' });
   }
   if (filters.life_status) {
     chips.push({ names: ['life_status'], text: `Status: ${lifeStatusLabel(filters.life_status)}` });

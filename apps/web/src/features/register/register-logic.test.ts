@@ -137,6 +137,10 @@ describe('person list filters', () => {
     expect(filterChips({ age_min: '75' }).map((c) => c.text)).toEqual(['Umur: 75 tahun ke atas']);
     expect(filterChips({ age_max: '4' }).map((c) => c.text)).toEqual(['Umur: sampai 4 tahun']);
     expect(filterChips({})).toEqual([]);
+    // The statistics' "Tidak diisi", "Tanpa dusun" and "Umur tidak diketahui" rows.
+    expect(
+      filterChips({ dusun_id: '0', education: '0', birth_date_missing: '1' }).map((c) => c.text),
+    ).toEqual(['Tanpa dusun', 'Pendidikan: Tidak diisi', 'Umur: tidak diketahui']);
   });
 
   it('offers every code of a coded field, by its national code', () => {

@@ -3,15 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePerson, useEvents } from '../../../api/register.ts';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
-import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
+import type { DataColumn } from '../../../components/data/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { EVENT_KIND_OPTIONS } from '../event-fields.ts';
 import { CorrectionDialog } from './correction-dialog.tsx';
 import { EventForm } from './event-form.tsx';
+import { ListResults } from './list-results.tsx';
 import { dayText } from './register-cells.tsx';
 
 const EVENT_FILTERS = ['kind', 'month', 'person_id'] as const;
@@ -24,7 +24,7 @@ const EVENT_FILTERS = ['kind', 'month', 'person_id'] as const;
  */
 export default function EventsPage() {
   const list = useListParams({ filters: EVENT_FILTERS, perPage: 20 });
-  const { list: answer, error, isLoading, isValidating, retry } = useEvents(list.query);
+  const { list: answer, ...state } = useEvents(list.query);
   const personId = /^[1-9]\d*$/.test(list.filters.person_id ?? '')
     ? Number(list.filters.person_id)
     : null;
@@ -129,46 +129,32 @@ export default function EventsPage() {
               Terapkan
             </Button>
           </form>
-          {isLoading && !answer && <LoadingBlock />}
-          {error != null && !answer && <ErrorBlock error={error} onRetry={retry} />}
-          {answer && (
-            <>
-              <DataTable
-                caption={`Peristiwa, halaman ${answer.meta.page} dari ${Math.max(1, answer.meta.last_page)}`}
-                captionHidden
-                columns={columns}
-                rows={answer.data}
-                rowKey={(e) => e.id}
-                busy={isValidating && !isLoading}
-                empty={
-                  <p className="rounded-md bg-white p-4 text-slate-700">
-                    Belum ada peristiwa yang cocok.
-                  </p>
-                }
-                actions={(e) => (
-                  <button
-                    type="button"
-                    onClick={() => setCorrecting(e)}
-                    className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-brand-800 underline underline-offset-2"
-                  >
-                    Koreksi
-                    <span className="sr-only">
-                      {' '}
-                      {e.kind_label} {e.person_name}
-                    </span>
-                  </button>
-                )}
-              />
-              {answer.meta.last_page > 1 && (
-                <Pagination
-                  page={answer.meta.page}
-                  lastPage={answer.meta.last_page}
-                  hrefFor={(page) => list.hrefFor({ page })}
-                  label="Halaman peristiwa"
-                />
-              )}
-            </>
-          )}
+          <ListResults
+            answer={answer}
+            state={state}
+            noun="Peristiwa"
+            columns={columns}
+            rowKey={(e) => e.id}
+            hrefFor={(page) => list.hrefFor({ page })}
+            empty={
+              <p className="rounded-md bg-white p-4 text-slate-700">
+                Belum ada peristiwa yang cocok.
+              </p>
+            }
+            actions={(e) => (
+              <button
+                type="button"
+                onClick={() => setCorrecting(e)}
+                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-brand-800 underline underline-offset-2"
+              >
+                Koreksi
+                <span className="sr-only">
+                  {' '}
+                  {e.kind_label} {e.person_name}
+                </span>
+              </button>
+            )}
+          />
         </section>
       </div>
       <CorrectionDialog

@@ -4,13 +4,12 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAreas, useFamilies } from '../../../api/register.ts';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
-import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
+import type { DataColumn } from '../../../components/data/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { areaOptions } from '../person-filters.ts';
+import { ListResults } from './list-results.tsx';
 import { placeOf } from './register-cells.tsx';
 
 const nf = new Intl.NumberFormat('id-ID');
@@ -44,7 +43,7 @@ const COLUMNS: readonly DataColumn<RegisterFamily>[] = [
 /** `/admin/register/families` (Keluarga): the family cards, by No. KK or the head's name. */
 export default function FamilyListPage() {
   const list = useListParams({ filters: ['dusun_id'], perPage: 25 });
-  const { list: answer, error, isLoading, isValidating, retry } = useFamilies(list.query);
+  const { list: answer, ...state } = useFamilies(list.query);
   const { areas } = useAreas();
   const filtered = list.search !== '' || Object.keys(list.filters).length > 0;
 
@@ -109,36 +108,20 @@ export default function FamilyListPage() {
         </Button>
       </form>
 
-      {isLoading && !answer && <LoadingBlock />}
-      {error != null && !answer && <ErrorBlock error={error} onRetry={retry} />}
-      {answer && (
-        <>
-          <p className="mb-2 text-slate-700" aria-live="polite">
-            {nf.format(answer.meta.total)} keluarga{filtered ? ' cocok' : ''}
+      <ListResults
+        answer={answer}
+        state={state}
+        noun="Keluarga"
+        counts={(a) => `${nf.format(a.meta.total)} keluarga${filtered ? ' cocok' : ''}`}
+        columns={COLUMNS}
+        rowKey={(f) => f.id}
+        hrefFor={(page) => list.hrefFor({ page })}
+        empty={
+          <p className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center text-lg font-semibold text-slate-900">
+            {filtered ? 'Tidak ada keluarga yang cocok.' : 'Belum ada keluarga.'}
           </p>
-          <DataTable
-            caption={`Keluarga, halaman ${answer.meta.page} dari ${Math.max(1, answer.meta.last_page)}`}
-            captionHidden
-            columns={COLUMNS}
-            rows={answer.data}
-            rowKey={(f) => f.id}
-            busy={isValidating && !isLoading}
-            empty={
-              <p className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center text-lg font-semibold text-slate-900">
-                {filtered ? 'Tidak ada keluarga yang cocok.' : 'Belum ada keluarga.'}
-              </p>
-            }
-          />
-          {answer.meta.last_page > 1 && (
-            <Pagination
-              page={answer.meta.page}
-              lastPage={answer.meta.last_page}
-              hrefFor={(page) => list.hrefFor({ page })}
-              label="Halaman keluarga"
-            />
-          )}
-        </>
-      )}
+        }
+      />
     </AdminPage>
   );
 }

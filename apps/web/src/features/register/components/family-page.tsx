@@ -1,7 +1,6 @@
 import { PERSON_LABELS } from '@balai/domain';
 import type { RegisterPerson } from '@balai/domain/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useFamily } from '../../../api/register.ts';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
@@ -10,22 +9,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { MoveDialog, SplitDialog } from './family-dialogs.tsx';
-import { LifeStatusTag, dayText, fieldText, placeOf } from './register-cells.tsx';
+import {
+  PERSON_NAME_COLUMN,
+  LifeStatusTag,
+  dayText,
+  fieldText,
+  placeOf,
+} from './register-cells.tsx';
 
 const COLUMNS: readonly DataColumn<RegisterPerson>[] = [
-  {
-    key: 'name',
-    header: PERSON_LABELS.name,
-    rowHeader: true,
-    cell: (p) => (
-      <Link
-        to={adminPaths.register.person(p.id)}
-        className="text-brand-800 underline underline-offset-2"
-      >
-        {p.name}
-      </Link>
-    ),
-  },
+  PERSON_NAME_COLUMN,
   {
     key: 'relationship',
     header: 'Hubungan (SHDK)',

@@ -1,3 +1,4 @@
+import { PERSON_LABELS } from '@balai/domain';
 import type { ImportProblem, RegisterImportResult } from '@balai/domain/contract';
 import { useState } from 'react';
 import { importProblemsFile } from '../../../api/register.ts';
@@ -18,7 +19,12 @@ const FORMATS: Record<RegisterImportResult['format'], string> = {
 
 const PROBLEM_COLUMNS: readonly DataColumn<ImportProblem>[] = [
   { key: 'row', header: 'Baris', numeric: true, rowHeader: true, cell: (p) => p.row },
-  { key: 'column', header: 'Kolom', cell: (p) => <code>{p.column}</code> },
+  {
+    key: 'column',
+    header: 'Kolom',
+    // The register's field by its label ("Agama"); a column of the file it does not know as is.
+    cell: (p) => PERSON_LABELS[p.column] ?? p.column,
+  },
   { key: 'message', header: 'Masalah', cell: (p) => p.message },
 ];
 

@@ -4,33 +4,20 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAreas, usePersons } from '../../../api/register.ts';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
-import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
+import type { DataColumn } from '../../../components/data/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { PERSON_FILTERS, filterChips } from '../person-filters.ts';
+import { ListResults } from './list-results.tsx';
 import { PersonFilterFields } from './person-filter-fields.tsx';
-import { LifeStatusTag, fieldText, placeOf } from './register-cells.tsx';
+import { PERSON_NAME_COLUMN, LifeStatusTag, fieldText, placeOf } from './register-cells.tsx';
 
 const nf = new Intl.NumberFormat('id-ID');
 
 /** The columns, labelled by the register's field definitions. */
 const COLUMNS: readonly DataColumn<RegisterPerson>[] = [
-  {
-    key: 'name',
-    header: PERSON_LABELS.name,
-    rowHeader: true,
-    cell: (p) => (
-      <Link
-        to={adminPaths.register.person(p.id)}
-        className="text-brand-800 underline underline-offset-2"
-      >
-        {p.name}
-      </Link>
-    ),
-  },
+  PERSON_NAME_COLUMN,
   {
     key: 'nik',
     header: PERSON_LABELS.nik,
@@ -55,7 +42,7 @@ const COLUMNS: readonly DataColumn<RegisterPerson>[] = [
  */
 export default function PersonListPage() {
   const list = useListParams({ filters: PERSON_FILTERS, perPage: 25 });
-  const { list: answer, error, isLoading, isValidating, retry } = usePersons(list.query);
+  const { list: answer, ...state } = usePersons(list.query);
   const { areas } = useAreas();
   const chips = filterChips(list.filters, areas);
   const filtered = list.search !== '' || chips.length > 0;
@@ -126,53 +113,43 @@ export default function PersonListPage() {
         </div>
       )}
 
-      {isLoading && !answer && <LoadingBlock />}
-      {error != null && !answer && <ErrorBlock error={error} onRetry={retry} />}
-      {answer && (
-        <>
-          <p className="mb-2 text-slate-800" aria-live="polite">
-            <strong>{nf.format(answer.counts.total)} orang</strong>
-            {filtered ? ' cocok' : ''}: {nf.format(answer.counts.male)} laki-laki,{' '}
-            {nf.format(answer.counts.female)} perempuan
-          </p>
-          <DataTable
-            caption={`Penduduk, halaman ${answer.meta.page} dari ${Math.max(1, answer.meta.last_page)}`}
-            captionHidden
-            columns={COLUMNS}
-            rows={answer.data}
-            rowKey={(p) => p.id}
-            busy={isValidating && !isLoading}
-            empty={
-              <div className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center">
-                <p className="text-lg font-semibold text-slate-900">
-                  {filtered ? 'Tidak ada penduduk yang cocok.' : 'Buku induk masih kosong.'}
-                </p>
-                {!filtered && (
-                  <Button href={adminPaths.register.import} className="mt-3">
-                    Impor data penduduk
-                  </Button>
-                )}
-              </div>
-            }
-            actions={(p) => (
-              <Link
-                to={adminPaths.register.personEdit(p.id)}
-                className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-brand-800 underline underline-offset-2"
-              >
-                Ubah<span className="sr-only"> {p.name}</span>
-              </Link>
+      <ListResults
+        answer={answer}
+        state={state}
+        noun="Penduduk"
+        counts={() =>
+          answer && (
+            <>
+              <strong>{nf.format(answer.counts.total)} orang</strong>
+              {filtered ? ' cocok' : ''}: {nf.format(answer.counts.male)} laki-laki,{' '}
+              {nf.format(answer.counts.female)} perempuan
+            </>
+          )
+        }
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        hrefFor={(page) => list.hrefFor({ page })}
+        empty={
+          <div className="rounded-lg border border-dashed border-slate-400 bg-white p-6 text-center">
+            <p className="text-lg font-semibold text-slate-900">
+              {filtered ? 'Tidak ada penduduk yang cocok.' : 'Buku induk masih kosong.'}
+            </p>
+            {!filtered && (
+              <Button href={adminPaths.register.import} className="mt-3">
+                Impor data penduduk
+              </Button>
             )}
-          />
-          {answer.meta.last_page > 1 && (
-            <Pagination
-              page={answer.meta.page}
-              lastPage={answer.meta.last_page}
-              hrefFor={(page) => list.hrefFor({ page })}
-              label="Halaman penduduk"
-            />
-          )}
-        </>
-      )}
+          </div>
+        }
+        actions={(p) => (
+          <Link
+            to={adminPaths.register.personEdit(p.id)}
+            className="inline-flex min-h-11 items-center rounded px-2 font-semibold text-brand-800 underline underline-offset-2"
+          >
+            Ubah<span className="sr-only"> {p.name}</span>
+          </Link>
+        )}
+      />
     </AdminPage>
   );
 }

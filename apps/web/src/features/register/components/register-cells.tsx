@@ -1,5 +1,8 @@
-import { formatDateId } from '@balai/domain';
+import { PERSON_LABELS, formatDateId } from '@balai/domain';
 import type { RegisterFamily, RegisterLifeStatus, RegisterPerson } from '@balai/domain/contract';
+import { Link } from 'react-router';
+import type { DataColumn } from '../../../components/data/data-table.tsx';
+import { adminPaths } from '../../../lib/admin-paths.ts';
 import { lifeStatusLabel } from '../person-filters.ts';
 
 /** Colours of the life status tag: the word says it, the colour only helps. */
@@ -19,9 +22,8 @@ export function LifeStatusTag({ status }: { status: RegisterLifeStatus }) {
 }
 
 /**
- * A field of a person or family by its definition's name (`PERSON_FIELDS`, `AREA_FIELDS`): the
- * contract's schema carries every definition's field as a nullable string, named by the
- * definitions rather than written out in its type.
+ * A field of a person or family by its definition's name (`PERSON_FIELDS`, `AREA_FIELDS`), for
+ * the screens that walk the definitions: every such field is a nullable string in the contract.
  */
 export function fieldText(record: RegisterPerson | RegisterFamily, name: string): string | null {
   const value = (record as unknown as Record<string, unknown>)[name];
@@ -40,3 +42,18 @@ export function placeOf(p: RegisterPerson | RegisterFamily): string {
 
 /** "2026-05-17" → "17 Mei 2026"; null → "–". */
 export const dayText = (iso: string | null | undefined): string => (iso ? formatDateId(iso) : '–');
+
+/** A person's name linking to their detail: the row header of every list of people. */
+export const PERSON_NAME_COLUMN: DataColumn<RegisterPerson> = {
+  key: 'name',
+  header: PERSON_LABELS.name,
+  rowHeader: true,
+  cell: (p) => (
+    <Link
+      to={adminPaths.register.person(p.id)}
+      className="text-brand-800 underline underline-offset-2"
+    >
+      {p.name}
+    </Link>
+  ),
+};

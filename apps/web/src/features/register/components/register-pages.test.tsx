@@ -160,7 +160,7 @@ describe('Impor', () => {
     expect(server.seen('POST /api/register/import')[0]!.path).toContain('dry_run=1');
     const errors = screen.getByRole('table', { name: /Kesalahan, 1 dari 1/ });
     expect(
-      within(errors).getByRole('row', { name: /5 nik NIK harus 16 digit angka/ }),
+      within(errors).getByRole('row', { name: /5 NIK NIK harus 16 digit angka/ }),
     ).toBeVisible();
     expect(screen.getByRole('table', { name: /Peringatan, 1 dari 1/ })).toHaveTextContent(
       'Kode wilayah NIK',
