@@ -23,6 +23,8 @@ export * from './letters/search.ts';
 export * from './content/content-resource.ts';
 export * from './content/registry.ts';
 export * from './settings.ts';
+// The settings and a stored image as the API answers them (ADR 0021).
+export type { AdminSettings, ImageUrl, PublicSettings } from './contract/settings.ts';
 export * from './public-url.ts';
 export * from './passwords.ts';
 export * from './letter-number.ts';

@@ -3,7 +3,7 @@ import type { ContentResource } from '../content/content-resource.ts';
 import type { FieldDef } from '../field-defs.ts';
 import { maxLengthOf, maxOf } from '../fields.ts';
 import { msg } from '../messages.ts';
-import { imageUrlSchema } from '../settings.ts';
+import { imageUrlSchema } from './settings.ts';
 import { pageMetaSchema, pageQuery } from './common.ts';
 
 /**

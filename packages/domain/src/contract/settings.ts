@@ -3,15 +3,58 @@ import { z } from 'zod';
 /** The village identity and the office's settings (ADR 0021). */
 
 export { settingsPaths } from './paths.ts';
-export {
-  adminSettingsSchema,
-  imageUrlSchema,
-  publicSettingsSchema,
-  settingsUpdateSchema,
-  type AdminSettings,
-  type ImageUrl,
-  type PublicSettings,
-} from '../settings.ts';
+export { settingsUpdateSchema, type SettingsUpdateInput } from '../settings.ts';
+
+/** Where a stored image is served: the WebP (max 1920 px wide) and its 480 px thumbnail. */
+export const imageUrlSchema = z.object({
+  original: z.string(),
+  thumb: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  thumb_width: z.number().nullable(),
+  thumb_height: z.number().nullable(),
+});
+export type ImageUrl = z.infer<typeof imageUrlSchema>;
+
+const socialOut = z.object({
+  whatsapp: z.string().nullable(),
+  youtube: z.string().nullable(),
+  instagram: z.string().nullable(),
+  twitter: z.string().nullable(),
+});
+
+/** `GET /api/settings`: what every visitor may see (footer, header, contact page). */
+export const publicSettingsSchema = z.object({
+  village_name: z.string(),
+  kecamatan: z.string(),
+  kabupaten: z.string(),
+  provinsi: z.string(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  logo_file_id: z.number().nullable(),
+  logo_url: imageUrlSchema.nullable(),
+  social: socialOut,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** `GET /api/settings/admin` and the answer of `PUT /api/settings`: everything. */
+export const adminSettingsSchema = publicSettingsSchema.extend({
+  head_name: z.string().nullable(),
+  head_nip: z.string().nullable(),
+  village_code: z.string().nullable(),
+  letter_number_format: z.string(),
+  /**
+   * Where the QR code of every issued letter points (PUBLIC_URL + /verify/…), and whether that
+   * is a loopback address a phone cannot open (issue 25.1).
+   */
+  qr_address: z.object({ url: z.string(), loopback: z.boolean() }),
+  /** Letters may be issued with a loopback QR address (the administrator confirmed: a demo). */
+  allow_loopback_qr: z.boolean(),
+  updated_at: z.string(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** `PUT /api/settings/qr-address`. */
 export const qrAddressBodySchema = z.object({
