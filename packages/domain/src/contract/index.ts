@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './dashboard.ts';
 export * from './health.ts';
 export * from './register.ts';
+export * from './register-reports.ts';

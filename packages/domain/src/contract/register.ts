@@ -60,7 +60,8 @@ export const registerPaths = {
   statistics: '/api/statistics',
 } as const;
 
-const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
+/** An empty value in a query string is no filter. */
+export const emptyIsNone = (v: unknown) => (v === '' ? undefined : v);
 const optionalId = (label: string) =>
   z.preprocess(
     emptyIsNone,
@@ -296,7 +297,8 @@ export type RegisterEventList = z.infer<typeof registerEventList>;
 export const registerEventAnswer = dataOf(registerEventSchema);
 export type RegisterEventAnswer = z.infer<typeof registerEventAnswer>;
 
-const month = z
+/** YYYY-MM between 1900 and 2099. */
+export const registerMonth = z
   .string({ error: 'Bulan harus berformat YYYY-MM.' })
   .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'Bulan harus berformat YYYY-MM, misalnya 2026-05.');
 export const registerEventQuery = z.object({
@@ -304,7 +306,7 @@ export const registerEventQuery = z.object({
   kind: z.preprocess(emptyIsNone, eventKindSchema.optional()),
   person_id: optionalId('Penduduk'),
   /** Events that happened in this month. */
-  month: z.preprocess(emptyIsNone, month.optional()),
+  month: z.preprocess(emptyIsNone, registerMonth.optional()),
 });
 export type RegisterEventQuery = z.input<typeof registerEventQuery>;
 
@@ -338,106 +340,3 @@ export const registerEventCorrection = z.object({
     .max(500, 'Alasan koreksi maksimal 500 karakter.'),
 });
 export type RegisterEventCorrection = z.input<typeof registerEventCorrection>;
-
-// ---------------------------------------------------------------- import
-
-export const registerImportQuery = z.object({
-  /** 1: check only, write nothing. */
-  dry_run: z.preprocess(emptyIsNone, z.enum(['0', '1']).default('0')),
-  /** xlsx: answer every problem as a spreadsheet instead of the JSON summary. */
-  format: z.preprocess(emptyIsNone, z.enum(['json', 'xlsx']).default('json')),
-});
-export type RegisterImportQuery = z.input<typeof registerImportQuery>;
-
-/** One problem of one row (row as numbered in the sheet, 1 = the header). */
-export const importProblemSchema = z.object({
-  row: z.number(),
-  column: z.string(),
-  message: z.string(),
-});
-export type ImportProblem = z.infer<typeof importProblemSchema>;
-
-export const registerImportResult = z.object({
-  dry_run: z.boolean(),
-  /** The valid rows were written (false on a dry run). */
-  committed: z.boolean(),
-  /** The sheet read (OpenSID's or the template's) and its format. */
-  sheet: z.string(),
-  format: z.enum(['opensid', 'balai', 'csv']),
-  rows: z.number(),
-  valid_rows: z.number(),
-  error_rows: z.number(),
-  added: z.number(),
-  updated: z.number(),
-  families: z.number(),
-  areas_created: z.number(),
-  error_count: z.number(),
-  warning_count: z.number(),
-  /** The first 200 errors and warnings; all with `format=xlsx`. */
-  errors: z.array(importProblemSchema),
-  warnings: z.array(importProblemSchema),
-});
-export type RegisterImportResult = z.infer<typeof registerImportResult>;
-
-// ---------------------------------------------------------------- monthly report
-
-export const monthlyReportQuery = z.object({
-  month,
-  format: z.preprocess(emptyIsNone, z.enum(['json', 'xlsx', 'pdf']).default('json')),
-});
-export type MonthlyReportQuery = z.input<typeof monthlyReportQuery>;
-
-const bySex = z.object({ male: z.number(), female: z.number(), total: z.number() });
-export type BySex = z.infer<typeof bySex>;
-const reportedEvent = z.object({
-  event_id: z.number(),
-  kind: eventKindSchema,
-  kind_label: z.string(),
-  person_id: z.number(),
-  person_name: z.string(),
-  occurred_on: z.string(),
-  reported_on: z.string(),
-});
-export const registerMonthlyReport = z.object({
-  month: z.string(),
-  /** First and last day of the month. */
-  from: z.string(),
-  to: z.string(),
-  /** Counted by the date events happened; start + births + arrivals − deaths − departures − lost = end. */
-  start: bySex,
-  births: bySex,
-  deaths: bySex,
-  arrivals: bySex,
-  departures: bySex,
-  lost: bySex,
-  end: bySex,
-  /** Events of this month reported in a later month. */
-  late_reports: z.array(reportedEvent),
-  /** Events reported this month that happened in an earlier month (they changed earlier reports). */
-  reported_late_this_month: z.array(reportedEvent),
-});
-export type RegisterMonthlyReport = z.infer<typeof registerMonthlyReport>;
-
-// ---------------------------------------------------------------- statistics
-
-/** One count; `filter` is the person-list query that lists exactly these people. */
-export const statisticsRowSchema = z.object({
-  label: z.string(),
-  count: z.number(),
-  filter: z.record(z.string(), z.string()),
-});
-export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
-export const publicStatistics = z.object({
-  /** The day counted (village time): "per tanggal …". */
-  as_of: z.string(),
-  /** Living people in the register; 0 means the village keeps no register (ADR 0023). */
-  total: z.number(),
-  sex: z.array(statisticsRowSchema),
-  age_group: z.array(statisticsRowSchema),
-  religion: z.array(statisticsRowSchema),
-  education: z.array(statisticsRowSchema),
-  occupation: z.array(statisticsRowSchema),
-  marital_status: z.array(statisticsRowSchema),
-  dusun: z.array(statisticsRowSchema),
-});
-export type PublicStatistics = z.infer<typeof publicStatistics>;
