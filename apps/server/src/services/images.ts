@@ -6,6 +6,7 @@ import {
   checkUpload,
   decodeFailure,
   uploadMessages,
+  type UploadLimits,
 } from './upload-check.ts';
 
 /**
@@ -49,36 +50,52 @@ export interface ProcessedImage {
  * an HttpError (413/415/422, message under `errors.file`) for anything refused.
  */
 export function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  return imageWork.run(() => webImage(bytes));
+  return checkedThenEncoded(bytes, WEB_LIMITS, webImage);
+}
+
+const WEB_LIMITS: UploadLimits = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: uploadMessages.tooLarge,
+  unsupported: uploadMessages.unsupported,
+};
+
+/**
+ * One upload at a time in this process (lib/image-work.ts): the checks, then `encode`; a
+ * decoding failure is refused like the checks' (422, under `errors.file`).
+ */
+function checkedThenEncoded<T>(
+  bytes: Buffer,
+  limits: UploadLimits,
+  encode: (bytes: Buffer) => Promise<T>,
+): Promise<T> {
+  return imageWork.run(async () => {
+    const pixels = await checkUpload(bytes, limits);
+    try {
+      return await encode(bytes);
+    } catch (err) {
+      throw decodeFailure(err, pixels);
+    }
+  });
 }
 
 async function webImage(bytes: Buffer): Promise<ProcessedImage> {
-  const pixels = await checkUpload(bytes, {
-    maxBytes: MAX_UPLOAD_BYTES,
-    tooLarge: uploadMessages.tooLarge,
-    unsupported: uploadMessages.unsupported,
-  });
-  try {
-    const large = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .resize({ width: LARGE_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(large.data)
-      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 76 })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      bytes: large.data,
-      width: large.info.width,
-      height: large.info.height,
-      thumb_bytes: thumb.data,
-      thumb_width: thumb.info.width,
-      thumb_height: thumb.info.height,
-    };
-  } catch (err) {
-    throw decodeFailure(err, pixels);
-  }
+  const large = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    .autoOrient()
+    .resize({ width: LARGE_MAX_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const thumb = await sharp(large.data)
+    .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 76 })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    bytes: large.data,
+    width: large.info.width,
+    height: large.info.height,
+    thumb_bytes: thumb.data,
+    thumb_width: thumb.info.width,
+    thumb_height: thumb.info.height,
+  };
 }
 
 export interface ProcessedAttachment {
@@ -107,40 +124,37 @@ const inside = (side: number) =>
  * thumbnail. Throws an HttpError (413/415/422, message under `errors.file`) for anything refused.
  */
 export function processAttachment(bytes: Buffer): Promise<ProcessedAttachment> {
-  return imageWork.run(() => attachmentImage(bytes));
+  return checkedThenEncoded(bytes, ATTACHMENT_LIMITS, attachmentImage);
 }
 
+const ATTACHMENT_LIMITS: UploadLimits = {
+  maxBytes: ATTACHMENT_MAX_UPLOAD_BYTES,
+  tooLarge: attachmentMessages.tooLarge,
+  unsupported: attachmentMessages.unsupported,
+};
+
 async function attachmentImage(bytes: Buffer): Promise<ProcessedAttachment> {
-  const pixels = await checkUpload(bytes, {
-    maxBytes: ATTACHMENT_MAX_UPLOAD_BYTES,
-    tooLarge: attachmentMessages.tooLarge,
-    unsupported: attachmentMessages.unsupported,
-  });
-  try {
-    // Decoded once, turned upright and flattened (a PNG's transparency becomes white paper).
-    const upright = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .resize(inside(ATTACHMENT_LONG_SIDE))
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
+  // Decoded once, turned upright and flattened (a PNG's transparency becomes white paper).
+  const upright = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    .autoOrient()
+    .resize(inside(ATTACHMENT_LONG_SIDE))
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  const raw = () => sharp(upright.data, { raw: { width, height, channels } });
+  let out: { data: Buffer; info: OutputInfo } | undefined;
+  for (const attempt of ATTEMPTS) {
+    out = await raw()
+      .resize(inside(attempt.side))
+      .jpeg({ quality: attempt.quality, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const { width, height, channels } = upright.info;
-    const raw = () => sharp(upright.data, { raw: { width, height, channels } });
-    let out: { data: Buffer; info: OutputInfo } | undefined;
-    for (const attempt of ATTEMPTS) {
-      out = await raw()
-        .resize(inside(attempt.side))
-        .jpeg({ quality: attempt.quality, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
-      if (out.data.length <= ATTACHMENT_MAX_STORED_BYTES) break;
-    }
-    const thumb = await raw()
-      .resize(inside(ATTACHMENT_THUMB_SIDE))
-      .jpeg({ quality: 70, mozjpeg: true })
-      .toBuffer();
-    return { bytes: out!.data, width: out!.info.width, height: out!.info.height, thumb };
-  } catch (err) {
-    throw decodeFailure(err, pixels);
+    if (out.data.length <= ATTACHMENT_MAX_STORED_BYTES) break;
   }
+  const thumb = await raw()
+    .resize(inside(ATTACHMENT_THUMB_SIDE))
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer();
+  return { bytes: out!.data, width: out!.info.width, height: out!.info.height, thumb };
 }
