@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { readXlsx } from './spreadsheet-helpers.ts';
 import { getSettings, upsertSettings } from '../src/repositories/settings.ts';
+import { runImport } from '../src/services/register/import.ts';
+import { todayIso } from '@balai/domain';
 import {
   importFile,
   opensidCsv,
@@ -223,6 +225,14 @@ describe('register import', () => {
     const after = await list();
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ updated_at: _u, ...r }) => r);
     expect(strip(after.data)).toEqual(strip(before.data));
+  });
+
+  it('writes a file larger than the people it keeps by reading it again', async () => {
+    const rows = people(40);
+    rows[7]!.nama = '';
+    const out = await runImport(ctx.app.db, await opensidXlsx(rows), { dryRun: false, regionCode: REGION, today: todayIso(), keepAtMost: 10 });
+    expect(out.result).toMatchObject({ added: 39, error_rows: 1, families: 14 });
+    expect(await personCount(ctx.app)).toBe(39);
   });
 
   it('commits the 999 good rows of 1,000 and reports the one bad row', async () => {

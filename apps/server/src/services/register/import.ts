@@ -13,8 +13,9 @@ import { readRegisterFile } from './read-file.ts';
 
 /**
  * An import (issue 24) in two passes over the file, each streamed: the first checks every row
- * and keeps only what the write needs (each valid NIK's row, each family's head row, the places),
- * the second — unless it is a dry run — reads the rows again and writes every valid one in ONE
+ * and keeps only what the write needs (each valid NIK's row, each family's head row, the places,
+ * and the checked people of a file up to KEPT_AT_MOST), the second — unless it is a dry run —
+ * takes those people (or reads a larger file again) and writes every valid one in ONE
  * transaction (repositories/register-import.ts): a file that fails half-way writes nothing, and
  * 100,000 people are never held in memory at once.
  */
@@ -24,6 +25,8 @@ export interface ImportOptions {
   /** This village's kecamatan region code (6 digits) for the NIK check; null skips it. */
   regionCode: string | null;
   today: string;
+  /** How many checked people are kept for the write (default KEPT_AT_MOST). */
+  keepAtMost?: number;
 }
 
 export interface ImportOutcome {
@@ -34,6 +37,9 @@ export interface ImportOutcome {
 
 /** How many problems of each kind the JSON answer lists (all are in the XLSX). */
 export const PROBLEMS_LISTED = 200;
+
+/** Up to this many checked people are kept for the write (about 10 MB); a larger file is read again. */
+export const KEPT_AT_MOST = 25_000;
 
 export async function runImport(
   db: Kysely<Database>,
@@ -58,6 +64,7 @@ export async function runImport(
   const plan: ImportPlan = { niks: new Map(), families: new Map(), places: new Map() };
   const heads = new Map<string, { first: number; heads: number }>();
   const excluded = new Set<number>();
+  let kept: ParsedPerson[] | null = opts.dryRun ? null : [];
   let rows = 0;
   for await (const r of file.rows) {
     rows++;
@@ -82,6 +89,8 @@ export async function runImport(
     }
     plan.niks.set(p.nik, { row: p.row, status: p.life_status });
     learn(plan, heads, p);
+    if (kept && kept.length < (opts.keepAtMost ?? KEPT_AT_MOST)) kept.push(p);
+    else kept = null;
   }
   // Rows whose NIK turned out to be twice in the file are not written.
   for (const [nik, v] of plan.niks) if (excluded.has(v.row)) plan.niks.delete(nik);
@@ -91,6 +100,10 @@ export async function runImport(
   familyWarnings(heads, warnings);
 
   async function* validPeople(): AsyncGenerator<ParsedPerson> {
+    if (kept) {
+      for (const p of kept) if (!excluded.has(p.row)) yield p;
+      return;
+    }
     const again = readRegisterFile(bytes, { onSheet() {} });
     for await (const r of again.rows) {
       if (excluded.has(r.row)) continue;
