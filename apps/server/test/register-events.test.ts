@@ -36,24 +36,52 @@ const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
 async function seed(n: number) {
   const res = await importFile(ctx.app, admin, await opensidXlsx(people(n)));
   expect(res.statusCode, res.body).toBe(200);
-  const rows = await ctx.app.db.selectFrom('register_persons').select(['id', 'family_id']).orderBy('id').execute();
+  const rows = await ctx.app.db
+    .selectFrom('register_persons')
+    .select(['id', 'family_id'])
+    .orderBy('id')
+    .execute();
   return rows;
 }
 
 let babySerial = 5000;
 const baby = (born: string) => {
   babySerial++;
-  return { name: `Bayi ${babySerial}`, nik: nikFor(born, 1, babySerial), gender: 'Laki-laki', religion: 'Islam', relationship: 'Anak', hamlet: 'Krajan', rw: '001', rt: '001' };
+  return {
+    name: `Bayi ${babySerial}`,
+    nik: nikFor(born, 1, babySerial),
+    gender: 'Laki-laki',
+    religion: 'Islam',
+    relationship: 'Anak',
+    hamlet: 'Krajan',
+    rw: '001',
+    rt: '001',
+  };
 };
 
 describe('events and the monthly report', () => {
   it('records a birth and a death by the dates they happened, lists late reports, and adds up', async () => {
     const [p1] = await seed(9);
-    const birth = await send('POST', '/api/register/events', { kind: 'birth', occurred_on: '2025-05-10', reported_on: '2025-05-12', family_id: p1!.family_id, person: baby('2025-05-10') });
+    const birth = await send('POST', '/api/register/events', {
+      kind: 'birth',
+      occurred_on: '2025-05-10',
+      reported_on: '2025-05-12',
+      family_id: p1!.family_id,
+      person: baby('2025-05-10'),
+    });
     expect(birth.statusCode, birth.body).toBe(201);
-    expect(birth.json().data).toMatchObject({ kind: 'birth', kind_label: 'Kelahiran', late: false });
+    expect(birth.json().data).toMatchObject({
+      kind: 'birth',
+      kind_label: 'Kelahiran',
+      late: false,
+    });
     // A death in May reported in July: counted in May, listed as late.
-    const death = await send('POST', '/api/register/events', { kind: 'death', person_id: p1!.id, occurred_on: '2025-05-20', reported_on: '2025-07-02' });
+    const death = await send('POST', '/api/register/events', {
+      kind: 'death',
+      person_id: p1!.id,
+      occurred_on: '2025-05-20',
+      reported_on: '2025-07-02',
+    });
     expect(death.statusCode, death.body).toBe(201);
     expect(death.json().data.late).toBe(true);
 
@@ -71,32 +99,65 @@ describe('events and the monthly report', () => {
     const dead = await get(`/api/register/persons/${p1!.id}`);
     expect(dead.data.life_status).toBe('meninggal');
     // A second death of the same person is refused.
-    const again = await send('POST', '/api/register/events', { kind: 'death', person_id: p1!.id, occurred_on: '2025-06-01', reported_on: '2025-06-01' });
+    const again = await send('POST', '/api/register/events', {
+      kind: 'death',
+      person_id: p1!.id,
+      occurred_on: '2025-06-01',
+      reported_on: '2025-06-01',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toMatch(/tidak tercatat hidup/);
     // Reported before it happened: refused.
-    const early = await send('POST', '/api/register/events', { kind: 'move_out', person_id: p1!.id + 1, occurred_on: '2025-06-05', reported_on: '2025-06-01' });
+    const early = await send('POST', '/api/register/events', {
+      kind: 'move_out',
+      person_id: p1!.id + 1,
+      occurred_on: '2025-06-05',
+      reported_on: '2025-06-01',
+    });
     expect(early.statusCode).toBe(422);
   });
 
   it('corrects an event with a reason, audited with old and new values; the report follows', async () => {
     const [p1] = await seed(3);
-    const ev = (await send('POST', '/api/register/events', { kind: 'move_out', person_id: p1!.id, occurred_on: '2025-03-03', reported_on: '2025-03-04' })).json().data;
-    const noReason = await send('PUT', `/api/register/events/${ev.id}`, { occurred_on: '2025-02-27' });
+    const ev = (
+      await send('POST', '/api/register/events', {
+        kind: 'move_out',
+        person_id: p1!.id,
+        occurred_on: '2025-03-03',
+        reported_on: '2025-03-04',
+      })
+    ).json().data;
+    const noReason = await send('PUT', `/api/register/events/${ev.id}`, {
+      occurred_on: '2025-02-27',
+    });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors.reason).toEqual(['Alasan koreksi wajib diisi.']);
-    const fix = await send('PUT', `/api/register/events/${ev.id}`, { occurred_on: '2025-02-27', reason: 'Salah tanggal pada formulir' });
+    const fix = await send('PUT', `/api/register/events/${ev.id}`, {
+      occurred_on: '2025-02-27',
+      reason: 'Salah tanggal pada formulir',
+    });
     expect(fix.statusCode, fix.body).toBe(200);
     expect(fix.json().data).toMatchObject({ occurred_on: '2025-02-27', corrected: true });
     const changes = await get(`/api/register/persons/${p1!.id}/changes`);
     const c = changes.data.find((x: { action: string }) => x.action === 'register.event.correct');
-    expect(c).toMatchObject({ reason: 'Salah tanggal pada formulir', changes: { occurred_on: { old: '2025-03-03', new: '2025-02-27' } } });
+    expect(c).toMatchObject({
+      reason: 'Salah tanggal pada formulir',
+      changes: { occurred_on: { old: '2025-03-03', new: '2025-02-27' } },
+    });
     expect((await get('/api/register/monthly-report?month=2025-02')).departures.total).toBe(1);
     expect((await get('/api/register/monthly-report?month=2025-03')).departures.total).toBe(0);
-    const pdf = await ctx.app.inject({ method: 'GET', url: '/api/register/monthly-report?month=2025-02&format=pdf', headers: bearer(admin) });
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/register/monthly-report?month=2025-02&format=pdf',
+      headers: bearer(admin),
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/register/monthly-report?month=2025-02&format=xlsx', headers: bearer(admin) });
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/register/monthly-report?month=2025-02&format=xlsx',
+      headers: bearer(admin),
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
   });
@@ -104,7 +165,11 @@ describe('events and the monthly report', () => {
   it('edits are audited with old and new values; a person moves to another family; a family splits', async () => {
     const rows = await seed(6);
     const [a, , c] = rows;
-    const edit = await send('PUT', `/api/register/persons/${a!.id}`, { name: 'Budi Santoso', religion: 'Hindu', rt: '007' });
+    const edit = await send('PUT', `/api/register/persons/${a!.id}`, {
+      name: 'Budi Santoso',
+      religion: 'Hindu',
+      rt: '007',
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data).toMatchObject({ name: 'Budi Santoso', religion: 'Hindu', rt: '007' });
     const changes = (await get(`/api/register/persons/${a!.id}/changes`)).data;
@@ -115,21 +180,46 @@ describe('events and the monthly report', () => {
     expect(bad.json().errors.religion).toEqual(['Pilih agama dari daftar.']);
 
     const target = rows[3]!.family_id!;
-    const move = await send('PUT', `/api/register/persons/${c!.id}/family`, { family_id: target, relationship: 'Famili Lain' });
+    const move = await send('PUT', `/api/register/persons/${c!.id}/family`, {
+      family_id: target,
+      relationship: 'Famili Lain',
+    });
     expect(move.statusCode, move.body).toBe(200);
     const card = await get(`/api/register/families/${target}`);
-    expect(card.data.members.map((m: { relationship: string }) => m.relationship)).toEqual(['Kepala Keluarga', 'Istri', 'Anak', 'Famili Lain']);
+    expect(card.data.members.map((m: { relationship: string }) => m.relationship)).toEqual([
+      'Kepala Keluarga',
+      'Istri',
+      'Anak',
+      'Famili Lain',
+    ]);
 
-    const split = await send('POST', `/api/register/families/${target}/split`, { kk_number: '3201019999999999', person_ids: [c!.id], head_person_id: c!.id });
+    const split = await send('POST', `/api/register/families/${target}/split`, {
+      kk_number: '3201019999999999',
+      person_ids: [c!.id],
+      head_person_id: c!.id,
+    });
     expect(split.statusCode, split.body).toBe(200);
-    expect(split.json().data).toMatchObject({ kk_number: '3201019999999999', head_person_id: c!.id, member_count: 1 });
-    const taken = await send('POST', `/api/register/families/${target}/split`, { kk_number: '3201019999999999', person_ids: [rows[4]!.id], head_person_id: rows[4]!.id });
+    expect(split.json().data).toMatchObject({
+      kk_number: '3201019999999999',
+      head_person_id: c!.id,
+      member_count: 1,
+    });
+    const taken = await send('POST', `/api/register/families/${target}/split`, {
+      kk_number: '3201019999999999',
+      person_ids: [rows[4]!.id],
+      head_person_id: rows[4]!.id,
+    });
     expect(taken.statusCode).toBe(409);
   });
 
   it('areas: renamed and merged, their people follow', async () => {
     await seed(9);
-    const areas = (await get('/api/register/areas')).data as { id: number; kind: string; name: string; person_count: number }[];
+    const areas = (await get('/api/register/areas')).data as {
+      id: number;
+      kind: string;
+      name: string;
+      person_count: number;
+    }[];
     const dusun = areas.filter((a) => a.kind === 'dusun');
     expect(dusun.map((d) => d.name).sort()).toEqual(['Cibeureum', 'Krajan', 'Sukamaju']);
     const [x, y] = dusun;
@@ -146,7 +236,13 @@ describe('events and the monthly report', () => {
 describe('privacy', () => {
   it('only administrators: a resident gets 403, no token 401', async () => {
     await seed(3);
-    for (const url of ['/api/register/persons', '/api/register/families', '/api/register/export', '/api/register/monthly-report?month=2025-01', '/api/register/areas']) {
+    for (const url of [
+      '/api/register/persons',
+      '/api/register/families',
+      '/api/register/export',
+      '/api/register/monthly-report?month=2025-01',
+      '/api/register/areas',
+    ]) {
       const r = await ctx.app.inject({ method: 'GET', url, headers: bearer(resident) });
       expect(r.statusCode, url).toBe(403);
       expect(r.json().message).toMatch(/Hanya administrator/);
@@ -165,14 +261,24 @@ describe('privacy', () => {
     }
     const fams = await get('/api/register/families');
     expect(fams.data[0].kk_number).toMatch(/^\*{12}\d{4}$/);
-    const audits = () => ctx.app.db.selectFrom('audit_log').select(['action', 'subject_id']).where('action', 'like', 'register.%').execute();
+    const audits = () =>
+      ctx.app.db
+        .selectFrom('audit_log')
+        .select(['action', 'subject_id'])
+        .where('action', 'like', 'register.%')
+        .execute();
     const before = (await audits()).length;
     const one = await get(`/api/register/persons/${p1!.id}`);
     expect(one.data.nik).toMatch(/^\d{16}$/);
     await ctx.app.inject({ method: 'GET', url: '/api/register/export', headers: bearer(admin) });
     const rows = await audits();
     expect(rows.length).toBe(before + 2);
-    expect(rows).toEqual(expect.arrayContaining([{ action: 'register.person.view', subject_id: p1!.id }, { action: 'register.export', subject_id: null }]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { action: 'register.person.view', subject_id: p1!.id },
+        { action: 'register.export', subject_id: null },
+      ]),
+    );
 
     const stats = await ctx.app.inject({ method: 'GET', url: '/api/statistics' });
     expect(stats.statusCode).toBe(200);
@@ -182,11 +288,19 @@ describe('privacy', () => {
 });
 
 /** Every month of a year and the next January. */
-const MONTHS = [...Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`), '2026-01'];
+const MONTHS = [
+  ...Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),
+  '2026-01',
+];
 
 describe('property: over random event histories', () => {
   it('each month ends where the next begins, adds up, and the statistics equal the lists', async () => {
-    type Step = { kind: 'birth' | 'death' | 'move_out' | 'move_in' | 'lost'; day: number; lag: number; pick: number };
+    type Step = {
+      kind: 'birth' | 'death' | 'move_out' | 'move_in' | 'lost';
+      day: number;
+      lag: number;
+      pick: number;
+    };
     const step = fc.record({
       kind: fc.constantFrom('birth', 'death', 'move_out', 'move_in', 'lost'),
       day: fc.integer({ min: 0, max: 364 }),
@@ -206,7 +320,13 @@ describe('property: over random event histories', () => {
           const reported = iso(s.day + s.lag);
           let body: object | null = null;
           if (s.kind === 'birth' || (s.kind === 'move_in' && gone.size === 0)) {
-            body = { kind: s.kind, occurred_on: occurred, reported_on: reported, family_id: seeded[0]!.family_id, person: baby(occurred) };
+            body = {
+              kind: s.kind,
+              occurred_on: occurred,
+              reported_on: reported,
+              family_id: seeded[0]!.family_id,
+              person: baby(occurred),
+            };
           } else if (s.kind === 'move_in') {
             const id = [...gone][s.pick % gone.size]!;
             body = { kind: 'move_in', person_id: id, occurred_on: occurred, reported_on: reported };
@@ -231,7 +351,14 @@ describe('property: over random event histories', () => {
           const r = await get(`/api/register/monthly-report?month=${m}`);
           if (previous) expect(r.start).toEqual(previous.end);
           for (const sex of ['male', 'female', 'total'] as const) {
-            expect(r.start[sex] + r.births[sex] + r.arrivals[sex] - r.deaths[sex] - r.departures[sex] - r.lost[sex]).toBe(r.end[sex]);
+            expect(
+              r.start[sex] +
+                r.births[sex] +
+                r.arrivals[sex] -
+                r.deaths[sex] -
+                r.departures[sex] -
+                r.lost[sex],
+            ).toBe(r.end[sex]);
           }
           previous = r;
         }
@@ -241,9 +368,13 @@ describe('property: over random event histories', () => {
         expect(stats.total).toBe(present.size);
         expect((previous as unknown as { end: { total: number } }).end.total).toBe(present.size);
         for (const group of ['sex', 'age_group', 'religion', 'marital_status', 'dusun'] as const) {
-          expect(stats[group].reduce((a: number, r: { count: number }) => a + r.count, 0)).toBe(stats.total);
+          expect(stats[group].reduce((a: number, r: { count: number }) => a + r.count, 0)).toBe(
+            stats.total,
+          );
           for (const row of stats[group] as { count: number; filter: Record<string, string> }[]) {
-            const l = await get(`/api/register/persons?per_page=1&${new URLSearchParams(row.filter)}`);
+            const l = await get(
+              `/api/register/persons?per_page=1&${new URLSearchParams(row.filter)}`,
+            );
             expect(l.meta.total, `${group} ${JSON.stringify(row)}`).toBe(row.count);
           }
         }

@@ -230,7 +230,12 @@ describe('register import', () => {
   it('writes a file larger than the people it keeps by reading it again', async () => {
     const rows = people(40);
     rows[7]!.nama = '';
-    const out = await runImport(ctx.app.db, await opensidXlsx(rows), { dryRun: false, regionCode: REGION, today: todayIso(), keepAtMost: 10 });
+    const out = await runImport(ctx.app.db, await opensidXlsx(rows), {
+      dryRun: false,
+      regionCode: REGION,
+      today: todayIso(),
+      keepAtMost: 10,
+    });
     expect(out.result).toMatchObject({ added: 39, error_rows: 1, families: 14 });
     expect(await personCount(ctx.app)).toBe(39);
   });
