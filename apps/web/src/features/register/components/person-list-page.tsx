@@ -30,7 +30,7 @@ const COLUMNS: readonly DataColumn<RegisterPerson>[] = [
   },
   { key: 'gender', header: PERSON_LABELS.gender, cell: (p) => fieldText(p, 'gender') ?? '–' },
   { key: 'age', header: 'Umur', numeric: true, cell: (p) => (p.age === null ? '–' : `${p.age}`) },
-  { key: 'place', header: 'Wilayah', cell: (p) => placeOf(p) },
+  { key: 'place', header: 'Wilayah', className: 'min-w-44', cell: (p) => placeOf(p) },
   { key: 'life_status', header: 'Status', cell: (p) => <LifeStatusTag status={p.life_status} /> },
 ];
 
