@@ -11,22 +11,55 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { openDb } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { freshDatabaseUrl, memory, postgresReachable, startServer, stopServer, writeResults } from './lib.ts';
+import {
+  freshDatabaseUrl,
+  memory,
+  postgresReachable,
+  startServer,
+  stopServer,
+  writeResults,
+} from './lib.ts';
 
 const SIZES = (process.env.REGISTER_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ADMIN = { email: 'admin@bench.desa.id', password: 'bench-admin-123' };
 const DUSUN = ['Krajan', 'Sukamaju', 'Cibeureum', 'Cikaret', 'Babakan', 'Pasir'];
 
-const iso = (days: number) => new Date(Date.UTC(1940, 0, 1) + days * 86_400_000).toISOString().slice(0, 10);
+const iso = (days: number) =>
+  new Date(Date.UTC(1940, 0, 1) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An OpenSID-format workbook of `n` people in families of three, written streamed to a file. */
 async function workbook(n: number): Promise<string> {
   const file = path.join(os.tmpdir(), `balai-register-${n}.xlsx`);
   if (fs.existsSync(file)) return file;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   wb.addWorksheet('Kode Data').addRow(['kode']).commit();
   const ws = wb.addWorksheet('Data Penduduk');
-  ws.addRow(['nik', 'nama', 'no_kk', 'kk_level', 'sex', 'tempatlahir', 'tanggallahir', 'agama_id', 'pendidikan_kk_id', 'pekerjaan_id', 'status_kawin', 'warganegara_id', 'nama_ayah', 'nama_ibu', 'golongan_darah_id', 'alamat', 'dusun', 'rw', 'rt', 'status_dasar']).commit();
+  ws.addRow([
+    'nik',
+    'nama',
+    'no_kk',
+    'kk_level',
+    'sex',
+    'tempatlahir',
+    'tanggallahir',
+    'agama_id',
+    'pendidikan_kk_id',
+    'pekerjaan_id',
+    'status_kawin',
+    'warganegara_id',
+    'nama_ayah',
+    'nama_ibu',
+    'golongan_darah_id',
+    'alamat',
+    'dusun',
+    'rw',
+    'rt',
+    'status_dasar',
+  ]).commit();
   for (let j = 0; j < n; j++) {
     const fam = Math.floor(j / 3);
     const role = j % 3;
@@ -36,7 +69,28 @@ async function workbook(n: number): Promise<string> {
     const nik = `320101${String(dd).padStart(2, '0')}${birth.slice(5, 7)}${birth.slice(2, 4)}${String(j % 10000).padStart(4, '0')}`;
     // A NIK's date and serial may repeat past 10,000 people: make it unique by its region digits.
     const unique = `${String(32 + Math.floor(j / 10000)).padStart(2, '0')}${nik.slice(2)}`;
-    ws.addRow([unique, `Warga ${j}`, `32010${String(fam).padStart(11, '0')}`, role === 0 ? 1 : role === 1 ? 3 : 4, sex, 'Bogor', birth, (j % 7) + 1, (j % 10) + 1, (j % 89) + 1, role === 2 ? 1 : 2, 1, `Ayah ${j}`, `Ibu ${j}`, (j % 13) + 1, `Jl. Melati ${fam}`, DUSUN[fam % DUSUN.length], String((fam % 5) + 1), String((fam % 8) + 1), 1]).commit();
+    ws.addRow([
+      unique,
+      `Warga ${j}`,
+      `32010${String(fam).padStart(11, '0')}`,
+      role === 0 ? 1 : role === 1 ? 3 : 4,
+      sex,
+      'Bogor',
+      birth,
+      (j % 7) + 1,
+      (j % 10) + 1,
+      (j % 89) + 1,
+      role === 2 ? 1 : 2,
+      1,
+      `Ayah ${j}`,
+      `Ibu ${j}`,
+      (j % 13) + 1,
+      `Jl. Melati ${fam}`,
+      DUSUN[fam % DUSUN.length],
+      String((fam % 5) + 1),
+      String((fam % 8) + 1),
+      1,
+    ]).commit();
   }
   ws.commit();
   await wb.commit();
@@ -44,7 +98,11 @@ async function workbook(n: number): Promise<string> {
 }
 
 async function loginToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -52,11 +110,26 @@ async function importOnce(base: string, token: string, file: string, dryRun: boo
   const form = new FormData();
   form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/register/import?dry_run=${dryRun ? 1 : 0}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = (await res.json()) as { added: number; updated: number; error_count: number; valid_rows: number };
+  const res = await fetch(`${base}/api/register/import?dry_run=${dryRun ? 1 : 0}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await res.json()) as {
+    added: number;
+    updated: number;
+    error_count: number;
+    valid_rows: number;
+  };
   const s = (performance.now() - t0) / 1000;
   if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(body)}`);
-  return { seconds: Math.round(s * 100) / 100, added: body.added, updated: body.updated, errors: body.error_count, valid_rows: body.valid_rows };
+  return {
+    seconds: Math.round(s * 100) / 100,
+    added: body.added,
+    updated: body.updated,
+    errors: body.error_count,
+    valid_rows: body.valid_rows,
+  };
 }
 
 async function p95(base: string, token: string, url: string, n = 40) {
@@ -69,7 +142,8 @@ async function p95(base: string, token: string, url: string, n = 40) {
     if (i >= 5) times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const q = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]! * 10) / 10;
+  const q = (p: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]! * 10) / 10;
   return { url, p50_ms: q(0.5), p95_ms: q(0.95) };
 }
 
@@ -77,16 +151,37 @@ async function p95(base: string, token: string, url: string, n = 40) {
 async function addEvents(url: string) {
   const db = openDb(url);
   const k = db.kysely;
-  const ids = (await k.selectFrom('register_persons').select('id').orderBy('id').limit(6000).execute()).map((r) => r.id);
+  const ids = (
+    await k.selectFrom('register_persons').select('id').orderBy('id').limit(6000).execute()
+  ).map((r) => r.id);
   const now = new Date().toISOString();
   const kinds = ['death', 'move_out', 'lost'] as const;
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    await k.insertInto('register_events').values(part.map((id, j) => {
-      const day = iso(31046 + ((i + j) % 365));
-      return { person_id: id, kind: kinds[(i + j) % 3]!, occurred_on: day, reported_on: day, note: null, corrected: 0, created_by: null, created_at: now, updated_at: now };
-    })).execute();
-    await k.updateTable('register_persons').set({ life_status: 'meninggal' }).where('id', 'in', part).execute();
+    await k
+      .insertInto('register_events')
+      .values(
+        part.map((id, j) => {
+          const day = iso(31046 + ((i + j) % 365));
+          return {
+            person_id: id,
+            kind: kinds[(i + j) % 3]!,
+            occurred_on: day,
+            reported_on: day,
+            note: null,
+            corrected: 0,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      )
+      .execute();
+    await k
+      .updateTable('register_persons')
+      .set({ life_status: 'meninggal' })
+      .where('id', 'in', part)
+      .execute();
   }
   await sql`analyze`.execute(k);
   await db.close();
@@ -113,7 +208,15 @@ for (const kind of kinds.filter((k) => !only || only.includes(k))) {
       const dry = await importOnce(base, token, file, true);
       const commit = await importOnce(base, token, file, false);
       const mem = memory(server.pid!);
-      const row: Record<string, unknown> = { people: n, file_mb: Math.round(fs.statSync(file).size / 1e5) / 10, dry_run: dry, commit, server_rss_mb_before: before.rss, server_peak_mb_before: before.peak, server_peak_mb: mem.peak };
+      const row: Record<string, unknown> = {
+        people: n,
+        file_mb: Math.round(fs.statSync(file).size / 1e5) / 10,
+        dry_run: dry,
+        commit,
+        server_rss_mb_before: before.rss,
+        server_peak_mb_before: before.peak,
+        server_peak_mb: mem.peak,
+      };
       console.log(kind, JSON.stringify(row));
       if (n >= 100_000) {
         await stopServer(server);
@@ -136,7 +239,14 @@ for (const kind of kinds.filter((k) => !only || only.includes(k))) {
           for (const q of queries) (row.lists as unknown[]).push(await p95(base, t, q));
           row.statistics = await p95(base, t, '/api/statistics');
           row.monthly_report = await p95(base, t, '/api/register/monthly-report?month=2025-06');
-          console.log(kind, JSON.stringify({ lists: row.lists, statistics: row.statistics, monthly_report: row.monthly_report }));
+          console.log(
+            kind,
+            JSON.stringify({
+              lists: row.lists,
+              statistics: row.statistics,
+              monthly_report: row.monthly_report,
+            }),
+          );
         } finally {
           await stopServer(again);
         }
@@ -148,4 +258,8 @@ for (const kind of kinds.filter((k) => !only || only.includes(k))) {
   }
   results[kind] = out;
 }
-writeResults('register.json', { machine: `${os.cpus().length} cores`, at: new Date().toISOString(), ...results });
+writeResults('register.json', {
+  machine: `${os.cpus().length} cores`,
+  at: new Date().toISOString(),
+  ...results,
+});

@@ -104,7 +104,31 @@ async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
     );
 }
 
+/**
+ * The answer is kept per database handle until a register change in this process
+ * (`statisticsChanged`, called after every register write) or for at most CACHE_MS, which bounds
+ * how stale a second server process can be (the public answer may be cached 60 s anyway).
+ */
+export const CACHE_MS = 30_000;
+const cache = new WeakMap<
+  Kysely<Database>,
+  { at: number; today: string; value: PublicStatistics }
+>();
+
+/** Forgets the kept statistics of this database (a register write happened). */
+export function statisticsChanged(db: Kysely<Database>): void {
+  cache.delete(db);
+}
+
 export async function statistics(db: Kysely<Database>, today: string): Promise<PublicStatistics> {
+  const hit = cache.get(db);
+  if (hit && hit.today === today && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const value = await countStatistics(db, today);
+  cache.set(db, { at: Date.now(), today, value });
+  return value;
+}
+
+async function countStatistics(db: Kysely<Database>, today: string): Promise<PublicStatistics> {
   const sex = await byCode(db, 'gender', 'gender');
   return {
     as_of: today,
