@@ -27,6 +27,8 @@ import { currentAuth } from '../../types.ts';
 import { sendFile } from './access.ts';
 
 const tags = ['Kependudukan'];
+/** How long the server may work on one import before the connection counts as idle. */
+const IMPORT_WORK_MS = 10 * 60_000;
 const security = [{ bearerAuth: [] }];
 
 const WORDS: UploadWords = {
@@ -65,6 +67,12 @@ const registerFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const bytes = await readOneFile(request, WORDS);
+      // The file has arrived; now the server works (a 100,000-person commit takes tens of
+      // seconds) with nothing on the wire: the connection's idle limit (HTTP_IDLE_TIMEOUT_S, for
+      // clients that stall) must not cut the answer off. Node resets it for the next request.
+      if (typeof request.raw.socket?.setTimeout === 'function') {
+        request.raw.socket.setTimeout(IMPORT_WORK_MS);
+      }
       const settings = await getSettings(app.db);
       const dryRun = request.query.dry_run === '1';
       const outcome = await runImport(app.db, bytes, {
