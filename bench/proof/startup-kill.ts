@@ -244,8 +244,9 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
   );
 
   const results: Round[] = [];
+  let url = '';
   for (let i = 0; i < rounds; i++) {
-    const url = await freshDatabaseUrl(kind, 'proof_startup');
+    url = await freshDatabaseUrl(kind, 'proof_startup');
     const at = Math.round(((i + 0.5) / rounds) * span + (Math.random() - 0.5) * (span / rounds));
     const first = start(url, port);
     await first.opened;
@@ -300,7 +301,10 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
   }
   const phases: Record<string, number> = {};
   for (const r of results) phases[r.phase] = (phases[r.phase] ?? 0) + 1;
-  const failures = results.filter((r) => r.problems.length > 0).length;
+  const control = url ? await plantedVillageFault(kind, url) : null;
+  if (control) console.log(`  ${kind} control: ${JSON.stringify(control)}`);
+  const failures =
+    results.filter((r) => r.problems.length > 0).length + (control && !control.caught ? 1 : 0);
   return {
     database: kind,
     part: 'first start killed (start-up, migration, seeding)',
@@ -310,8 +314,34 @@ export async function startupKills(kind: 'sqlite' | 'postgres', rounds: number) 
     rounds,
     phases,
     failures,
+    control,
     results,
   };
+}
+
+/**
+ * The control: the last round's village, whole, made half-built in the database as a killed
+ * seed used to leave it before issue 19.2 — one account with a password nobody saw (the
+ * unfinished seed's hash) and no Kepala Desa named. The village check must report exactly that.
+ */
+async function plantedVillageFault(kind: 'sqlite' | 'postgres', url: string) {
+  const db = openDb(url, { backgroundCheckpoint: false, poolSize: 1 });
+  try {
+    await db.kysely
+      .updateTable('users')
+      .set({ password_hash: SEED_UNFINISHED_HASH })
+      .where('email', '=', DEMO_RESIDENTS[0]!.email)
+      .execute();
+    await db.kysely.updateTable('signing_settings').set({ head_user_id: null }).execute();
+  } finally {
+    await db.close();
+  }
+  const problems = await villageProblems(kind, url);
+  const caught =
+    problems.length === 2 &&
+    problems.includes('accounts still without a password') &&
+    problems.includes('no Kepala Desa');
+  return { caught, planted: 'a resident without a password, no Kepala Desa', problems };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
