@@ -8,6 +8,10 @@ import {
   DeskEditPage,
 } from '../../features/letter-desk/components/desk-form-pages.tsx';
 import { DeskListPage } from '../../features/letter-desk/components/desk-list-page.tsx';
+import {
+  CHART_RESOURCE_KEYS,
+  RegisterChartNotice,
+} from '../../features/register/components/register-chart-notice.tsx';
 import { paths } from '../../lib/paths.ts';
 import { resolveGroup } from './resolve-group.ts';
 
@@ -25,7 +29,12 @@ export function GroupListRoute() {
   const group = resolveGroup(slug);
   if (!group) return <Navigate to={paths.notFound} replace />;
   if (group.kind === 'desk') return <DeskListPage key={group.type.code} type={group.type} />;
-  return <ResourceListPage key={group.resource.key} resource={group.resource} />;
+  return (
+    <>
+      {CHART_RESOURCE_KEYS.includes(group.resource.key) && <RegisterChartNotice />}
+      <ResourceListPage key={group.resource.key} resource={group.resource} />
+    </>
+  );
 }
 
 /** `/admin/{group}/create`. */

@@ -74,13 +74,19 @@ export function EventForm({ initialPerson }: { initialPerson: Subject | null }) 
       </div>
       {newPerson ? (
         <FamilyPicker
+          key={`family-${round}`}
           label={kind === 'birth' ? 'Keluarga' : 'Keluarga tujuan (opsional)'}
           value={family}
           onChange={setFamily}
           error={subjectError}
         />
       ) : (
-        <PersonPicker value={person} onChange={setPerson} error={subjectError} />
+        <PersonPicker
+          key={`person-${round}`}
+          value={person}
+          onChange={setPerson}
+          error={subjectError}
+        />
       )}
       <DefinitionForm
         key={`${kind}-${round}`}

@@ -221,3 +221,25 @@ describe('profile charts from the register', () => {
     expect(screen.queryByRole('link', { name: /daftar penduduk/ })).not.toBeInTheDocument();
   });
 });
+
+describe('chart groups while the register is in use', () => {
+  it('say on Usia that the profile shows the register instead, and nothing on Galeri', async () => {
+    const empty = () => ({
+      body: { data: [], meta: { page: 1, per_page: 15, total: 0, last_page: 1 } },
+    });
+    createFakeServer({
+      'GET /api/users/detail/1': () => ({ body: { data: ADMIN } }),
+      'GET /api/population-ages': empty,
+      'GET /api/homepage-galleries': empty,
+      'GET /api/statistics': () => ({ body: STATISTICS }),
+    });
+    seedSession(ADMIN);
+    const { router } = renderApp('/admin/about-age');
+    expect(
+      await screen.findByText('Angka di sini tidak ditampilkan di Profil Desa.'),
+    ).toBeVisible();
+    await router.navigate('/admin/home-gallery');
+    await screen.findByRole('heading', { level: 1, name: /Galeri/ });
+    expect(screen.queryByText('Angka di sini tidak ditampilkan di Profil Desa.')).toBeNull();
+  });
+});
