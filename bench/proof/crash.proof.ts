@@ -188,7 +188,7 @@ async function suite(kind: 'sqlite' | 'postgres') {
     unexpected: load.unexpected,
   };
   console.log(
-    `  ${kind}: ${result.acknowledged} acknowledged (${result.filings_retried_with_their_key} retries with their key), ${result.missing} missing, ${twice} twice, ${contentWrong.length} changed; ${result.issued} issued (${result.issued_known_by_recheck} known by re-check), ${wrongLetters.length} changed, ${duplicateNumbers} numbers twice, ${gaps.problems} gaps; integrity ${integrityProblems.length ? integrityProblems.join('; ') : 'ok'}; status answers ${JSON.stringify(result.status_answers)}`,
+    `  ${kind}: ${result.acknowledged} acknowledged (${result.filings_retried_with_their_key} retries with their key), ${result.missing} missing, ${twice} twice, ${contentWrong.length} changed; ${result.issued} issued (${result.issued_known_by_recheck} known by re-check), ${wrongLetters.length} changed, ${duplicateNumbers} numbers twice, ${gaps.problems} gaps; integrity ${integrityProblems.length ? integrityProblems.join('; ') : 'ok'}; status answers ${JSON.stringify(result.status_answers)}${result.too_few_issued ? `; FEWER THAN ${MIN_ISSUED} ISSUED: proves too little` : ''}`,
   );
   const control =
     kind === 'sqlite' ? await plantedFault(url, port, env, load.filed, issuing.issued) : null;
