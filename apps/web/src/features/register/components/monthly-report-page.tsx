@@ -116,25 +116,25 @@ export default function MonthlyReportPage() {
             tabIndex={0}
             className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
           >
-            <table className="w-full border-collapse text-left">
+            <table className="w-full border-collapse text-left text-sm sm:text-base">
               <caption
                 id="tabel-laporan"
-                className="px-3 pt-3 text-left text-lg font-semibold text-slate-900"
+                className="px-2 pt-3 text-left text-lg font-semibold text-slate-900 sm:px-3"
               >
                 Mutasi penduduk {monthText(report.month)}
               </caption>
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3 sm:px-3">
                     Keterangan
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
                     Laki-laki
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
                     Perempuan
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
                     Jumlah
                   </th>
                 </tr>
@@ -145,16 +145,16 @@ export default function MonthlyReportPage() {
                     key={row.key}
                     className={`border-b border-slate-200 ${row.sum ? 'bg-slate-50 font-bold' : ''}`}
                   >
-                    <th scope="row" className="px-3 py-2 font-semibold">
+                    <th scope="row" className="px-2 py-2 font-semibold sm:px-3">
                       {row.label}
                     </th>
-                    <td className="px-3 py-2 text-right tabular-nums">
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                       {nf.format(row.value.male)}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                       {nf.format(row.value.female)}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
+                    <td className="px-2 py-2 text-right tabular-nums sm:px-3">
                       {nf.format(row.value.total)}
                     </td>
                   </tr>
