@@ -18,6 +18,7 @@ import { createMailer, keepAndRetry } from './services/mailer.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
+import publicCache from './plugins/public-cache.ts';
 import healthRoutes from './routes/health.ts';
 import authPublicRoutes from './routes/auth/public.ts';
 import authSessionRoutes from './routes/auth/session.ts';
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     frameworkErrors,
     clientErrorHandler,
+    // `/api/<type>/` answers as `/api/<type>` (and `/about/` as `/about`): the routes are
+    // registered at their contract paths (ADR 0021), which a client or bookmark may end with a slash.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -155,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
   await app.register(errors);
+  // Public answers and pages kept in memory per public version (ADR 0025); before the routes.
+  await app.register(publicCache);
 
   // Routes.
   await app.register(
