@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealIsoDate, todayIso } from './dates.ts';
 import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
+import { normalizePhone } from './phone.ts';
 import { ROLES } from './roles.ts';
 import type { FieldDef } from './field-defs.ts';
 import { USER_FIELDS, USER_LABELS, type UserField } from './user-fields.ts';
@@ -167,29 +168,36 @@ export const BIODATA_LABELS = Object.fromEntries(
 
 const NIK_PATTERN = /^\d{16}$/;
 const anEmail = z.email();
+/** A mobile number as normalizePhone gives it (62 8…). */
+const PHONE_PATTERN = /^628\d{8,12}$/;
 
 /**
  * What the login field takes: an e-mail address, or the 16-digit NIK for residents without
- * e-mail (issue 13.3). Spaces and dots typed inside a NIK (as printed on some cards) are dropped.
+ * e-mail (issue 13.3), or their mobile number (issue 21). Spaces and dots typed inside a NIK (as printed on some cards) are dropped.
  */
 export const loginIdentifier = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
     const t = v.trim().toLowerCase();
     const digits = t.replace(/[\s.]/g, '');
-    return NIK_PATTERN.test(digits) ? digits : t;
+    if (NIK_PATTERN.test(digits)) return digits;
+    // A mobile number (issue 21): 08…, +62… or 62… becomes 62…, as stored at activation.
+    const phone = t.includes('@') ? null : normalizePhone(t);
+    return phone?.ok ? phone.phone : t;
   },
   z
     .string({ error: msg.required('E-mail atau NIK') })
     .min(1, msg.required('E-mail atau NIK'))
     .max(254, msg.maxLength('E-mail atau NIK', 254))
-    .refine((v) => NIK_PATTERN.test(v) || anEmail.safeParse(v).success, {
+    .refine((v) => NIK_PATTERN.test(v) || PHONE_PATTERN.test(v) || anEmail.safeParse(v).success, {
       message: 'Masukkan alamat e-mail yang valid atau NIK 16 digit.',
     }),
 );
 
 /** Whether a login identifier (after loginIdentifier) is a NIK rather than an e-mail. */
 export const isNik = (identifier: string) => NIK_PATTERN.test(identifier);
+/** Whether a login identifier (after loginIdentifier) is a mobile number (62…). */
+export const isPhoneLogin = (identifier: string) => PHONE_PATTERN.test(identifier);
 
 export const loginSchema = z.object({
   email: loginIdentifier,

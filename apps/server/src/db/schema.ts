@@ -43,6 +43,10 @@ export interface UsersTable {
   signing_pin_hash: string | null;
   /** The signer's signature image: a `files` row of kind 'signature' (0009). */
   signature_file_id: number | null;
+  /** The register person this account belongs to, matched at activation (0014). */
+  register_person_id: number | null;
+  /** When the account was matched with the register ("cocok dengan buku induk"), not verified (0014). */
+  register_matched_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -43,6 +43,8 @@ export type UserWrite = Partial<
     | 'identity_verified_by'
     | 'position'
     | 'nip'
+    | 'register_person_id'
+    | 'register_matched_at'
   >
 > & { active?: boolean };
 
@@ -81,10 +83,20 @@ export function findUserByEmail(db: Kysely<Database>, email: string) {
 }
 
 /** The user a login identifier names: a 16-digit NIK, or else an e-mail. */
-export function findUserByLogin(db: Kysely<Database>, identifier: string) {
-  return /^\d{16}$/.test(identifier)
-    ? db.selectFrom('users').selectAll().where('nik', '=', identifier).executeTakeFirst()
-    : findUserByEmail(db, identifier);
+export async function findUserByLogin(db: Kysely<Database>, identifier: string) {
+  if (/^\d{16}$/.test(identifier))
+    return db.selectFrom('users').selectAll().where('nik', '=', identifier).executeTakeFirst();
+  if (/^628\d{8,12}$/.test(identifier)) {
+    // A phone many families share names nobody: only a number held by one account signs in.
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', identifier)
+      .limit(2)
+      .execute();
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+  return findUserByEmail(db, identifier);
 }
 
 /** Which of the unique values (e-mail, NIK) another user already holds. */

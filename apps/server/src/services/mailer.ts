@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDiskFull } from '../lib/db-errors.ts';
 import { safeHeaders } from './mail-text.ts';
+import { hasNoEmail } from '@balai/domain/contract';
 
 export interface MailMessage {
   to: string;
@@ -22,6 +23,24 @@ export interface Mailer {
  * folder, so a fresh install can show the reset e-mail without a mail server.
  */
 export function createMailer(
+  opts: { smtpUrl?: string | undefined; from: string; outboxDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  const mailer = createTransportMailer(opts, log);
+  return {
+    // An account activated with a phone only has no address (issue 21): nothing to deliver.
+    async send(message) {
+      if (hasNoEmail(message.to)) {
+        log.info({ subject: message.subject }, 'e-mail tidak dikirim: akun tanpa e-mail');
+        return;
+      }
+      await mailer.send(message);
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function createTransportMailer(
   opts: { smtpUrl?: string | undefined; from: string; outboxDir: string },
   log: FastifyBaseLogger,
 ): Mailer {

@@ -19,3 +19,4 @@ export * from './dashboard.ts';
 export * from './health.ts';
 export * from './register.ts';
 export * from './register-reports.ts';
+export * from './accounts.ts';

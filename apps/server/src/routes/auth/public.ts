@@ -42,6 +42,7 @@ import {
   verifyPassword,
 } from '../../services/passwords.ts';
 import { mailLine } from '../../services/mail-text.ts';
+import activationRoutes from './activation.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
 /** Reset links sent to one account per hour, whoever asks (the per-address limit is per route). */
@@ -55,6 +56,8 @@ const BAD_RESET =
 const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const resetMails = createBackgroundQueue(app.log, { name: 'forgot-password', jitterMs: 500 });
   app.addHook('onClose', async () => resetMails.idle());
+  // A resident's own account from the register (issue 21).
+  await app.register(activationRoutes);
 
   /** The slow part of forgot-password, after the answer: look up, record, mail. */
   async function sendResetLink(email: string, ip: string): Promise<void> {
