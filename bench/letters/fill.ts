@@ -41,6 +41,7 @@ export async function fill(kind: 'sqlite' | 'postgres', url: string): Promise<vo
       head_nip: village.head_nip,
       village_code: '3201012001',
       letter_number_format: '{code}/{seq:3}/{village_code}/{month_roman}/{year}',
+      allow_loopback_qr: 0,
       updated_at: now,
     })
     .execute();
