@@ -30,4 +30,5 @@ export * from './passwords.ts';
 export * from './letter-number.ts';
 export * from './signing.ts';
 export * from './policy.ts';
+export * from './account-activation.ts';
 export * from './register/index.ts';

@@ -139,6 +139,13 @@ export function appRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: 'activate',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/activate-page.tsx'))
+                      .ActivatePage,
+                  }),
+                },
+                {
                   path: 'reset-password',
                   lazy: async () => ({
                     Component: (await import('../features/auth/components/reset-password-page.tsx'))

@@ -32,6 +32,8 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
     forgotPasswordEmail: '/auth/forgot-password/email',
     resetPassword: '/auth/reset-password',
+    /** A resident's own account from the register (issue 21). */
+    activate: '/auth/activate',
   },
   profile: {
     root: '/profile',

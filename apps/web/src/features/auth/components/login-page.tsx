@@ -15,7 +15,8 @@ import { AuthPage } from './auth-page.tsx';
 const FIELDS = ['email', 'password'] as const;
 
 /**
- * /auth/login, with an e-mail address or the 16-digit NIK (residents without e-mail). "Ingat
+ * /auth/login, with an e-mail address, the 16-digit NIK or a mobile number (residents without
+ * e-mail). "Ingat
  * saya" remembers that identifier only; the password is left to the browser's
  * password manager through the autocomplete attributes (DESIGN section 6). Where the user goes
  * afterwards is the GuestOnly guard's job (returnTo, /admin or /).
@@ -77,7 +78,14 @@ export function LoginPage() {
         </Link>
       </p>
       <p className="mt-2 text-slate-700">
-        Belum punya akun? Hubungi kantor desa untuk dibuatkan akun warga.
+        Belum punya akun? Warga yang tercatat di buku induk desa dapat{' '}
+        <Link
+          to={paths.auth.activate}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
+          Aktifkan akun
+        </Link>{' '}
+        sendiri dengan NIK, No. KK, dan tanggal lahir, atau meminta akun ke kantor desa.
       </p>
     </AuthPage>
   );

@@ -1,0 +1,141 @@
+import { activationSchema } from '@balai/domain';
+import { Link } from 'react-router';
+import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
+import { applyServerErrors } from '../../../components/form/server-errors.ts';
+import { TextInput } from '../../../components/form/text-input.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { activateAccount } from '../../../api/accounts.ts';
+import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { paths } from '../../../lib/paths.ts';
+import { AuthPage } from './auth-page.tsx';
+
+const FIELDS = [
+  'nik',
+  'kk_number',
+  'birth_date',
+  'phone',
+  'email',
+  'password',
+  'password_confirmation',
+] as const;
+
+const link = 'font-semibold text-brand-800 underline underline-offset-2';
+
+/**
+ * /auth/activate (issue 21): a resident of the register makes their own account with the NIK,
+ * No. KK and birth date of their KK, a phone number or e-mail, and a password; then they are
+ * signed in (GuestOnly sends them on). The account is "cocok dengan buku induk" until the
+ * office checks the KTP.
+ */
+export function ActivatePage() {
+  usePageMeta('Aktifkan akun', 'Aktifkan akun warga dengan data dari Kartu Keluarga.');
+  const { login } = useAuth();
+  const form = useZodForm(activationSchema, {
+    defaultValues: {
+      nik: '',
+      kk_number: '',
+      birth_date: '',
+      phone: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+    },
+  });
+  const { errors, submitCount, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await activateAccount(values);
+      // One sign-in path for every account: the device and address become known-good.
+      await login({ email: values.nik, password: values.password, remember: false });
+    } catch (error) {
+      applyServerErrors(form.setError, error, FIELDS);
+    }
+  });
+
+  return (
+    <AuthPage
+      title="Aktifkan akun"
+      lead="Untuk warga yang sudah tercatat di buku induk desa. Siapkan Kartu Keluarga (KK) Anda."
+    >
+      <FormErrorSummary errors={errors} submitCount={submitCount} />
+      <form noValidate onSubmit={onSubmit}>
+        <TextInput
+          label="NIK"
+          hint="16 digit, sesuai KTP atau KK."
+          inputMode="numeric"
+          autoComplete="off"
+          width="20"
+          error={errors.nik?.message}
+          {...form.register('nik')}
+        />
+        <TextInput
+          label="No. KK"
+          hint="16 digit nomor Kartu Keluarga."
+          inputMode="numeric"
+          autoComplete="off"
+          width="20"
+          error={errors.kk_number?.message}
+          {...form.register('kk_number')}
+        />
+        <TextInput
+          label="Tanggal lahir"
+          type="date"
+          width="20"
+          error={errors.birth_date?.message}
+          {...form.register('birth_date')}
+        />
+        <TextInput
+          label="Nomor HP"
+          hint="Untuk masuk tanpa e-mail. Contoh: 081234567890."
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          width="20"
+          optional
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextInput
+          label="E-mail"
+          hint="Isi nomor HP, e-mail, atau keduanya."
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          optional
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Kata sandi"
+          hint="Minimal 8 karakter; jangan memakai NIK, tanggal lahir, atau nama Anda."
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextInput
+          label="Ulangi kata sandi"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...form.register('password_confirmation')}
+        />
+        <Button type="submit" loading={isSubmitting} block className="xs:w-auto">
+          Aktifkan akun
+        </Button>
+      </form>
+      <p className="mt-6 text-slate-700">
+        Setelah aktif, Anda masuk dengan NIK atau nomor HP dan kata sandi. Akun ditandai cocok
+        dengan buku induk; bawa KTP ke kantor desa agar petugas memverifikasinya.
+      </p>
+      <p className="mt-4">
+        <Link to={paths.auth.login()} className={link}>
+          Sudah punya akun? Masuk
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}
