@@ -31,4 +31,5 @@ export * from './letter-number.ts';
 export * from './signing.ts';
 export * from './policy.ts';
 export * from './account-activation.ts';
+export * from './phone.ts';
 export * from './register/index.ts';

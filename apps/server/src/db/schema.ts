@@ -3,6 +3,7 @@ import type { ContentTables } from './tables/content.ts';
 import type { LettersTables } from './tables/letters.ts';
 import type { SigningTables } from './tables/signing.ts';
 import type { RegisterTables } from './tables/register.ts';
+import type { NoticesTables } from './tables/notices.ts';
 import type { Position } from '@balai/domain';
 
 /**
@@ -144,4 +145,5 @@ export interface Database
     ContentTables,
     LettersTables,
     SigningTables,
-    RegisterTables {}
+    RegisterTables,
+    NoticesTables {}

@@ -10,6 +10,7 @@ import * as m0008 from './0008-desk-indexes.ts';
 import * as m0009 from './0009-signing.ts';
 import * as m0010 from './0010-qr-address.ts';
 import * as m0011 from './0011-register.ts';
+import * as m0012 from './0012-outbox.ts';
 import * as m0014 from './0014-account-register.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-signing': m0009,
   '0010-qr-address': m0010,
   '0011-register': m0011,
+  '0012-outbox': m0012,
   '0014-account-register': m0014,
 };

@@ -1,0 +1,65 @@
+import { noteIsInternal, type LetterStatus } from '@balai/domain';
+
+/**
+ * Every text a notice sends over WhatsApp, Telegram or e-mail (issue 22), short and Indonesian,
+ * signed with the village's name. Only what the resident may read goes in: the letter's name, the
+ * request's reference, a link, and a note only when it is for the resident (never an internal
+ * note, packages/domain letters/notes.ts). No NIK or No. KK is ever passed in.
+ */
+export interface NoticeContext {
+  village: string;
+  /** "Surat Keterangan Usaha" */
+  letter: string;
+  /** "KU-000010" */
+  reference: string;
+  /** The full address of the request's page (PUBLIC_URL + /service/…). */
+  link: string;
+}
+
+const sign = (village: string) => `\n\n— Pemerintah Desa ${village}`;
+
+/** What the resident is told when their request reaches `status`; null: nothing to send. */
+export function residentText(
+  status: LetterStatus,
+  c: NoticeContext,
+  note: string | null,
+  number: string | null = null,
+): string | null {
+  const forResident = note && !noteIsInternal(status) ? note : null;
+  switch (status) {
+    case 'submitted':
+      return `Permohonan ${c.letter} (${c.reference}) sudah kami terima dan akan diproses.\n${c.link}${sign(c.village)}`;
+    case 'needs_revision':
+      return `Permohonan ${c.letter} (${c.reference}) perlu dilengkapi${forResident ? `: ${forResident}` : '.'}\nLengkapi di ${c.link}${sign(c.village)}`;
+    case 'rejected':
+      return `Permohonan ${c.letter} (${c.reference}) ditolak${forResident ? `. Alasan: ${forResident}` : '.'}\n${c.link}${sign(c.village)}`;
+    case 'completed':
+      return `${c.letter} (${c.reference}) sudah terbit${number ? ` dengan nomor ${number}` : ''}. Unduh setelah masuk di ${c.link}${sign(c.village)}`;
+    default:
+      return null;
+  }
+}
+
+/** To a signer: letters waiting for their signature. */
+export function signerText(village: string, waiting: number, queueLink: string): string {
+  return `${waiting} surat menunggu tanda tangan Anda.\n${queueLink}${sign(village)}`;
+}
+
+/** The 6-digit code that confirms a WhatsApp number. */
+export function confirmText(village: string, code: string): string {
+  return `Kode konfirmasi WhatsApp Anda: ${code}. Berlaku 15 menit. Jangan berikan kode ini kepada siapa pun.${sign(village)}`;
+}
+
+/** A password reset over WhatsApp, for a resident without e-mail. */
+export function resetText(village: string, link: string): string {
+  return `Permintaan atur ulang kata sandi akun Anda. Buka tautan ini dalam 1 jam: ${link}\nAbaikan jika bukan Anda.${sign(village)}`;
+}
+
+export function testText(village: string): string {
+  return `Pesan uji dari Balai. Saluran ini berfungsi.${sign(village)}`;
+}
+
+/** Added to the first notice on a channel: how to stop them. */
+export function stopHint(profileLink: string): string {
+  return `\n\nTidak ingin menerima pesan ini? Matikan di ${profileLink}`;
+}

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/schema.ts';
+import { isSqlite } from '../db/database.ts';
+import type { NoticeChannel, NoticeOutboxTable } from '../db/tables/notices.ts';
+import { DeliveryError, type Provider } from './notice-providers.ts';
+
+/** A notice to queue: written in the caller's transaction, with the change that caused it. */
+export interface NoticeToQueue {
+  userId: number | null;
+  letterRequestId?: number | null;
+  kind: string;
+  channel: NoticeChannel;
+  recipient: string;
+  subject?: string | null;
+  body: string;
+}
+
+type Row = Omit<NoticeOutboxTable, 'id'> & { id: number };
+
+/** Queues notices in `trx` (or `db`): they go out only if, and once, the change commits. */
+export async function queueNotices(
+  trx: Kysely<Database> | Transaction<Database>,
+  notices: NoticeToQueue[],
+  now = new Date(),
+): Promise<void> {
+  if (notices.length === 0) return;
+  const at = now.toISOString();
+  await trx
+    .insertInto('notice_outbox')
+    .values(
+      notices.map((n) => ({
+        user_id: n.userId,
+        letter_request_id: n.letterRequestId ?? null,
+        kind: n.kind,
+        channel: n.channel,
+        recipient: n.recipient,
+        subject: n.subject ?? null,
+        body: n.body,
+        state: 'queued' as const,
+        tries: 0,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+export interface OutboxOptions {
+  /** Attempts before a notice is marked failed. */
+  maxTries: number;
+  /** The first pause after a failed try, doubled after each (capped at `maxPauseMs`). */
+  firstPauseMs: number;
+  maxPauseMs: number;
+  /** How long a claim holds; a row still 'sending' after it (a process stopped) is claimed again. */
+  leaseMs: number;
+  /** Rows claimed per round. */
+  batch: number;
+  /** Pause between rounds when nothing is due. */
+  idleMs: number;
+  /** Least pause between two sends on one channel (the provider's allowed rate); 0: none. */
+  minGapMs?: Partial<Record<NoticeChannel, number>>;
+}
+
+/**
+ * Claims due rows for this worker, in one statement on either database, so no row is handed to
+ * two workers: PostgreSQL locks the candidates with FOR UPDATE SKIP LOCKED (another worker skips
+ * them); SQLite runs the UPDATE … WHERE id IN (…) under its single writer lock, and the
+ * `state`/`lease_until` condition is re-checked by the update itself. A due row is one queued
+ * whose time has come, or one 'sending' whose lease ran out (its worker stopped mid-way).
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  worker: string,
+  opts: Pick<OutboxOptions, 'leaseMs' | 'batch'>,
+  now = new Date(),
+): Promise<Row[]> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + opts.leaseMs).toISOString();
+  const due = sql`(state = 'queued' and next_attempt_at <= ${at}) or (state = 'sending' and lease_until < ${at})`;
+  const set = sql`set state = 'sending', lease_until = ${lease}, claimed_by = ${worker}, tries = tries + 1`;
+  // On PostgreSQL the candidates are picked once, in a CTE (a subquery under IN may be run again
+  // for each row and would pick more than `batch`).
+  const result = isSqlite(db)
+    ? await sql<Row>`
+        update notice_outbox ${set}
+         where id in (select id from notice_outbox where ${due} order by id limit ${opts.batch})
+           and (${due})
+        returning *`.execute(db)
+    : await sql<Row>`
+        with picked as (
+          select id from notice_outbox where ${due} order by id limit ${opts.batch}
+          for update skip locked)
+        update notice_outbox ${set} from picked
+         where notice_outbox.id = picked.id
+        returning notice_outbox.*`.execute(db);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), tries: Number(r.tries) }));
+}
+
+/** The pause before try `tries + 1`: doubling from the first, at least the provider's Retry-After. */
+export function pauseAfter(tries: number, retryAfter: number | null, o: OutboxOptions): number {
+  const backoff = Math.min(o.firstPauseMs * 2 ** Math.max(0, tries - 1), o.maxPauseMs);
+  return Math.max(backoff, retryAfter ?? 0);
+}
+
+/** Records one attempt's outcome, only if this worker still holds the claim. */
+async function settle(
+  db: Kysely<Database>,
+  row: Row,
+  worker: string,
+  err: unknown,
+  o: OutboxOptions,
+): Promise<'sent' | 'retry' | 'failed'> {
+  const now = new Date();
+  const mine = () =>
+    db
+      .updateTable('notice_outbox')
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', worker)
+      .where('state', '=', 'sending');
+  if (err === null) {
+    await mine()
+      .set({ state: 'sent', sent_at: now.toISOString(), lease_until: null, last_error: null })
+      .execute();
+    return 'sent';
+  }
+  const known = err instanceof DeliveryError;
+  const reason = (known ? err.message : `galat: ${(err as Error).message ?? String(err)}`).slice(
+    0,
+    500,
+  );
+  const retryable = known ? err.retryable : true;
+  if (!retryable || row.tries >= o.maxTries) {
+    await mine().set({ state: 'failed', lease_until: null, last_error: reason }).execute();
+    return 'failed';
+  }
+  const pause = pauseAfter(row.tries, known ? err.retryAfterMs : null, o);
+  await mine()
+    .set({
+      state: 'queued',
+      lease_until: null,
+      last_error: reason,
+      next_attempt_at: new Date(now.getTime() + pause).toISOString(),
+    })
+    .execute();
+  return 'retry';
+}
+
+export interface OutboxWorker {
+  /** One round: claims what is due and delivers it; resolves with how many rows were handled. */
+  runOnce(): Promise<number>;
+  /** Starts rounds in the background (every `idleMs`, at once again while rows keep coming). */
+  start(): void;
+  /** Asks for a round soon (after a commit queued notices). */
+  wake(): void;
+  stop(): Promise<void>;
+  readonly id: string;
+}
+
+/** The delivering worker of one process; any number of processes may run one on one database. */
+export function createOutboxWorker(
+  db: Kysely<Database>,
+  providers: Partial<Record<NoticeChannel, Provider>>,
+  opts: OutboxOptions,
+  log: FastifyBaseLogger,
+): OutboxWorker {
+  const id = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const lastSend = new Map<NoticeChannel, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  const spaced = async (channel: NoticeChannel) => {
+    const gap = opts.minGapMs?.[channel] ?? 0;
+    if (gap <= 0) return;
+    const wait = (lastSend.get(channel) ?? 0) + gap - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    lastSend.set(channel, Date.now());
+  };
+
+  const deliver = async (row: Row) => {
+    const provider = providers[row.channel];
+    let err: unknown = null;
+    if (!provider) err = new DeliveryError(`saluran ${row.channel} tidak diaktifkan`, false);
+    else {
+      await spaced(row.channel);
+      try {
+        await provider(row);
+      } catch (e) {
+        err = e;
+      }
+    }
+    const outcome = await settle(db, row, id, err, opts);
+    if (outcome === 'failed')
+      log.warn({ notice: row.id, channel: row.channel, err }, 'notice failed');
+  };
+
+  const runOnce = (): Promise<number> => {
+    running ??= (async () => {
+      try {
+        const rows = await claimDue(db, id, opts);
+        for (const row of rows) await deliver(row);
+        return rows.length;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce().then(
+        (n) => schedule(n >= opts.batch ? 0 : opts.idleMs),
+        (err: unknown) => {
+          log.warn({ err }, 'outbox round failed');
+          schedule(opts.idleMs);
+        },
+      );
+    }, ms);
+    timer.unref();
+  };
+
+  return {
+    id,
+    runOnce,
+    start() {
+      stopped = false;
+      schedule(0);
+    },
+    wake() {
+      if (stopped || running) return;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => 0);
+    },
+  };
+}

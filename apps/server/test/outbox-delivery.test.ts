@@ -1,0 +1,240 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTestDb, makeUser, type TestDb } from './helpers.ts';
+import { startFakeProvider } from './fake-provider.ts';
+import {
+  claimDue,
+  createOutboxWorker,
+  queueNotices,
+  type OutboxOptions,
+} from '../src/services/outbox.ts';
+import { createProviders, type ProviderSettings } from '../src/services/notice-providers.ts';
+
+const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const OPTS: OutboxOptions = {
+  maxTries: 3,
+  firstPauseMs: 1,
+  maxPauseMs: 10,
+  leaseMs: 60_000,
+  batch: 50,
+  idleMs: 10,
+};
+
+let t: TestDb;
+let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+let settings: ProviderSettings;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  fake = await startFakeProvider();
+  userId = (await makeUser(t.db)).id;
+  settings = {
+    waGatewayUrl: `${fake.url}/send`,
+    waGatewayToken: 'token-uji',
+    waCloudUrl: fake.url,
+    waCloudLanguage: 'id',
+    telegramApiUrl: fake.url,
+    telegramBotToken: '123:abc',
+    timeoutMs: 300,
+  };
+});
+afterAll(async () => {
+  await fake.close();
+  await t.drop();
+});
+beforeEach(async () => {
+  await t.db.kysely.deleteFrom('notice_outbox').execute();
+  fake.received.length = 0;
+  fake.plan.length = 0;
+});
+
+const wa = (i: number) => ({
+  userId,
+  kind: 'test',
+  channel: 'whatsapp' as const,
+  recipient: '6281234567890',
+  body: `pesan ${i}`,
+});
+const rows = () => t.db.kysely.selectFrom('notice_outbox').selectAll().orderBy('id').execute();
+/** Makes every queued row due now (skips the pause a retry set). */
+const dueNow = () =>
+  t.db.kysely
+    .updateTable('notice_outbox')
+    .set({ next_attempt_at: new Date(0).toISOString() })
+    .where('state', '=', 'queued')
+    .execute();
+
+describe('outbox delivery (issue 22)', () => {
+  it('sends a WhatsApp notice in the gateway shape and marks it sent', async () => {
+    await queueNotices(t.db.kysely, [wa(1)]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    expect(await worker.runOnce()).toBe(1);
+    expect(fake.received).toHaveLength(1);
+    const [req] = fake.received;
+    expect(req!.path).toBe('/send');
+    expect(req!.headers.authorization).toBe('token-uji');
+    expect(req!.fields).toEqual({ target: '6281234567890', message: 'pesan 1' });
+    const [row] = await rows();
+    expect(row).toMatchObject({ state: 'sent', tries: 1, last_error: null });
+    expect(row!.sent_at).not.toBeNull();
+    expect(await worker.runOnce()).toBe(0);
+    expect(fake.received).toHaveLength(1);
+  });
+
+  it('sends a Telegram notice to the chat', async () => {
+    await queueNotices(t.db.kysely, [{ ...wa(2), channel: 'telegram', recipient: '998877' }]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    await worker.runOnce();
+    expect(fake.received[0]!.path).toBe('/bot123:abc/sendMessage');
+    expect(fake.received[0]!.fields).toMatchObject({ chat_id: '998877', text: 'pesan 2' });
+    expect((await rows())[0]!.state).toBe('sent');
+  });
+
+  it('retries a 500 with a growing pause, then marks it failed after maxTries', async () => {
+    fake.plan.push({ status: 500 }, { status: 502 }, { status: 503 });
+    await queueNotices(t.db.kysely, [wa(3)]);
+    const worker = createOutboxWorker(
+      t.db.kysely,
+      createProviders(settings, null),
+      { ...OPTS, firstPauseMs: 5_000, maxPauseMs: 60_000 },
+      log,
+    );
+    const before = Date.now();
+    await worker.runOnce();
+    let [row] = await rows();
+    expect(row).toMatchObject({ state: 'queued', tries: 1 });
+    expect(row!.last_error).toContain('500');
+    const firstPause = Date.parse(row!.next_attempt_at) - before;
+    expect(firstPause).toBeGreaterThanOrEqual(5_000);
+    expect(await worker.runOnce()).toBe(0); // not due yet
+    await dueNow();
+    await worker.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ state: 'queued', tries: 2 });
+    expect(Date.parse(row!.next_attempt_at) - Date.now()).toBeGreaterThan(firstPause + 4_000);
+    await dueNow();
+    await worker.runOnce();
+    [row] = await rows();
+    expect(row).toMatchObject({ state: 'failed', tries: 3 });
+    expect(row!.last_error).toContain('503');
+    await dueNow();
+    expect(await worker.runOnce()).toBe(0);
+    expect(fake.received).toHaveLength(3);
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    fake.plan.push({ status: 429, retryAfter: '120' });
+    await queueNotices(t.db.kysely, [wa(4)]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    const before = Date.now();
+    await worker.runOnce();
+    const [row] = await rows();
+    expect(row).toMatchObject({ state: 'queued', tries: 1 });
+    expect(Date.parse(row!.next_attempt_at) - before).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('treats a provider that hangs as a timeout to retry', async () => {
+    fake.plan.push('hang');
+    await queueNotices(t.db.kysely, [wa(5)]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    await worker.runOnce();
+    let [row] = await rows();
+    expect(row).toMatchObject({ state: 'queued', tries: 1 });
+    expect(row!.last_error).toContain('tidak menjawab dalam 300 ms');
+    await dueNow();
+    await worker.runOnce();
+    [row] = await rows();
+    expect(row!.state).toBe('sent');
+  });
+
+  it('fails at once on a 4xx and on a channel not switched on', async () => {
+    fake.plan.push({ status: 400 });
+    await queueNotices(t.db.kysely, [wa(6), { ...wa(7), channel: 'whatsapp_cloud' }]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    await worker.runOnce();
+    const [a, b] = await rows();
+    expect(a).toMatchObject({ state: 'failed', tries: 1 });
+    expect(a!.last_error).toContain('400');
+    expect(b).toMatchObject({
+      state: 'failed',
+      last_error: 'saluran whatsapp_cloud tidak diaktifkan',
+    });
+  });
+
+  it('two processes on one database deliver each of 200 notices exactly once', async () => {
+    await queueNotices(
+      t.db.kysely,
+      Array.from({ length: 200 }, (_, i) => wa(i)),
+    );
+    const other = t.connectAgain();
+    try {
+      const small = { ...OPTS, batch: 7 };
+      const a = createOutboxWorker(t.db.kysely, createProviders(settings, null), small, log);
+      const b = createOutboxWorker(other.kysely, createProviders(settings, null), small, log);
+      // Both connections open before the race starts.
+      await other.kysely.selectFrom('notice_outbox').select('id').limit(1).execute();
+      const left = async () =>
+        (
+          await t.db.kysely
+            .selectFrom('notice_outbox')
+            .select('id')
+            .where('state', 'in', ['queued', 'sending'])
+            .execute()
+        ).length;
+      const drain = async (w: typeof a) => {
+        let n = 0;
+        while ((await left()) > 0) {
+          const got = await w.runOnce();
+          n += got;
+          // Like the worker's idle pause: the other one's sends in flight need the event loop.
+          if (got === 0) await new Promise((r) => setTimeout(r, 5));
+        }
+        return n;
+      };
+      const [na, nb] = await Promise.all([drain(a), drain(b)]);
+      expect(na + nb).toBe(200);
+      expect(na).toBeGreaterThan(0);
+      expect(nb).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+    const bodies = fake.received.map((r) => r.fields.message as string).sort();
+    expect(bodies).toEqual(Array.from({ length: 200 }, (_, i) => `pesan ${i}`).sort());
+    expect((await rows()).every((r) => r.state === 'sent' && r.tries === 1)).toBe(true);
+  });
+
+  it('a restart loses nothing: a row claimed by a stopped process is reclaimed after its lease', async () => {
+    await queueNotices(t.db.kysely, [wa(1), wa(2)]);
+    // A process claims both, then stops before sending (its lease is 50 ms).
+    const claimed = await claimDue(t.db.kysely, 'w-stopped', { leaseMs: 50, batch: 10 });
+    expect(claimed).toHaveLength(2);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    expect(await worker.runOnce()).toBe(0); // still held
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await worker.runOnce()).toBe(2);
+    expect(fake.received.map((r) => r.fields.message)).toEqual(['pesan 1', 'pesan 2']);
+    expect((await rows()).map((r) => [r.state, r.tries])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
+  it('a notice queued in a transaction that rolls back is never sent', async () => {
+    await t.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await queueNotices(trx, [wa(9)]);
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    expect(await worker.runOnce()).toBe(0);
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+afterEach(() => {
+  fake.plan.length = 0;
+});
