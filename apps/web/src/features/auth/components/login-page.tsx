@@ -44,7 +44,7 @@ export function LoginPage() {
       <form noValidate onSubmit={onSubmit}>
         <TextInput
           label="E-mail atau NIK"
-          hint="Warga yang tidak punya e-mail masuk dengan NIK 16 digit sesuai KTP."
+          hint="Warga yang tidak punya e-mail masuk dengan NIK 16 digit sesuai KTP atau nomor HP."
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
