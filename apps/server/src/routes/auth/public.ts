@@ -20,12 +20,11 @@ import {
   findPasswordReset,
   insertPasswordReset,
 } from '../../repositories/password-resets.ts';
-import { insertSession, revokeUserSessions } from '../../repositories/sessions.ts';
+import { revokeUserSessions } from '../../repositories/sessions.ts';
 import {
   findUserByEmail,
   findUserById,
   findUserByLogin,
-  toApiUser,
   updateUser,
 } from '../../repositories/users.ts';
 import {
@@ -42,6 +41,7 @@ import {
   verifyPassword,
 } from '../../services/passwords.ts';
 import { mailLine } from '../../services/mail-text.ts';
+import { openSession } from '../../services/sign-in.ts';
 import activationRoutes from './activation.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
@@ -144,16 +144,9 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         await recordFailure(app.db, app.config, { attempt, userId: user.id, reason: 'inactive' });
         throw new HttpError(403, 'Akun Anda dinonaktifkan. Silakan hubungi kantor desa.');
       }
-      const token = newToken(32);
-      const session = await insertSession(app.db, {
-        token_hash: sha256Hex(token),
-        user_id: user.id,
-        expires_at: isoPlus(app.config.SESSION_TTL_HOURS * 3_600_000),
-        ip: request.ip,
-        user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
-      });
+      const answer = await openSession(app, request, user);
       await recordSuccess(app.db, { attempt, userId: user.id });
-      return { data: { token, expires_at: session.expires_at, user: toApiUser(user) } };
+      return answer;
     },
   );
 
