@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './services/mailer.ts';
 import { createMailer, keepAndRetry } from './services/mailer.ts';
+import { startNoticeOutbox } from './plugins/notice-outbox.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
+  // Notices over WhatsApp/Telegram from the durable outbox (issue 22, ADR 0024).
+  startNoticeOutbox(app, db.kysely, config, mailer);
   await app.register(errors);
   // Public answers and pages kept in memory per public version (ADR 0025); before the routes.
   await app.register(publicCache);

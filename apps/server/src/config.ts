@@ -56,6 +56,23 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Balai <no-reply@balai.local>'),
   OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+  /** Notices over WhatsApp/Telegram (issue 22, ADR 0024, docs/operations.md); each off until set. */
+  WA_GATEWAY_URL: z.url().optional(),
+  WA_GATEWAY_TOKEN: z.string().min(1).optional(),
+  WA_CLOUD_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WA_CLOUD_PHONE_ID: z.string().min(1).optional(),
+  WA_CLOUD_TOKEN: z.string().min(1).optional(),
+  WA_CLOUD_TEMPLATE: z.string().min(1).optional(),
+  WA_CLOUD_LANGUAGE: z.string().min(2).default('id'),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  TELEGRAM_BOT_NAME: z.string().min(1).optional(),
+  /** Attempts before a notice is marked failed; the first pause, doubled after each try. */
+  NOTICE_MAX_TRIES: positiveInt.default(8),
+  NOTICE_FIRST_PAUSE_S: positiveInt.default(30),
+  NOTICE_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Least pause between two WhatsApp messages (a gateway's allowed rate); 0: none. */
+  WA_MIN_GAP_MS: z.coerce.number().int().min(0).default(1_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
   BALAI_ADMIN_EMAIL: z.email().optional(),
   BALAI_ADMIN_PASSWORD: z.string().min(8, 'minimal 8 karakter').optional(),
