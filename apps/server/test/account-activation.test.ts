@@ -181,6 +181,10 @@ describe('account activation from the register (issue 21)', () => {
     const weak = await activate(body(p, { password: p.nik, password_confirmation: p.nik }), ip);
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toHaveLength(1);
+    // An e-mail another account holds (the one activated above): said on the field.
+    const taken = await activate(body(p, { phone: '', email: 'ratna@contoh.id' }), ip);
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.email).toEqual(['E-mail sudah dipakai akun lain.']);
     const none = await ctx.app.db
       .selectFrom('users')
       .select('id')

@@ -164,6 +164,7 @@ export async function activateAccount(
   const key = nikKey(input.nik);
   // Recorded before anything is checked, so parallel guesses cannot pass the limits.
   const reservation = await admit(db, key, ip);
+  let recorded = false;
   const fail = async (
     reason: string,
     status = 422,
@@ -171,6 +172,7 @@ export async function activateAccount(
     message = ACTIVATION_REFUSED,
   ) => {
     await reservationFailed(db, reservation, { action: FAILURE, detail: { reason } });
+    recorded = true;
     throw new HttpError(status, message, field ? { [field]: [message] } : undefined);
   };
   try {
@@ -217,8 +219,8 @@ export async function activateAccount(
     }
   } catch (err) {
     if (!(err instanceof HttpError)) await dropReservation(db, reservation).catch(() => undefined);
-    else if (err.statusCode === 422 && err.message !== ACTIVATION_REFUSED) {
-      // A weak password or a taken e-mail: not a guess at the register, but still counted.
+    else if (!recorded) {
+      // A password the rules refuse: not a guess at the register, but still counted.
       await reservationFailed(db, reservation, {
         action: FAILURE,
         detail: { reason: 'input' },
