@@ -41,7 +41,12 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
 }
 
 const stamp = hashInputs();
-const built = fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+// The server's render of the public pages (apps/web/dist-ssr, ADR 0025) is part of the build.
+const ssrEntry = path.join(root, 'apps/web/dist-ssr/entry-server.js');
+const built =
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, 'utf8') === stamp &&
+  fs.existsSync(ssrEntry);
 if (built) {
   console.log('Aplikasi web sudah dibangun dan tidak berubah; lewati build.');
 } else {

@@ -54,7 +54,8 @@ function routePreloads(): Plugin {
   let base = '/';
   return {
     name: 'balai:route-preloads',
-    apply: 'build',
+    // The browser build only (not the server's render, `build:ssr`).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       base = config.base;
     },
@@ -112,6 +113,10 @@ export default defineConfig(({ command }) => ({
           ],
         }
       : {},
+  // The server's render of the public pages (`vite build --ssr src/entry-server.tsx`, ADR 0025):
+  // the domain package is TypeScript source, so it is bundled; other packages come from
+  // node_modules at run time.
+  ssr: { noExternal: ['@balai/domain'] },
   server: {
     port: 5173,
     proxy: {

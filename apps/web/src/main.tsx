@@ -1,16 +1,54 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { appRoutes, createAppRouter } from './app/router.tsx';
 import './index.css';
 
-const router = createAppRouter();
+/** What the server put beside a page it rendered (entry-server.tsx): router state, SWR data. */
+interface ServerState {
+  router: HydrationState;
+  swr: Record<string, unknown>;
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const stateTag = document.getElementById('balai-state');
+
+/**
+ * A lazy route must be resolved before hydrating, or the router's first render is its loading
+ * state instead of the page the server sent.
+ */
+async function resolveLazy(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+if (stateTag?.textContent) {
+  const state = JSON.parse(stateTag.textContent) as ServerState;
+  const routes = appRoutes();
+  void resolveLazy(routes).then(() => {
+    const router = createAppRouter(routes, state.router);
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProvider swr={{ fallback: state.swr }}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={createAppRouter()} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}

@@ -2,6 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { robotsTxt, sitemapXml } from './ssr-head.ts';
+import {
+  loadRenderer,
+  pageBuilder,
+  pageTemplate,
+  withMissingAddress,
+  type BuiltPage,
+} from './ssr-pages.ts';
 
 /**
  * What a public page needs beyond index.html, as the web build writes it to
@@ -37,10 +46,15 @@ export function htmlWithPreloads(indexHtml: string, route: RoutePreload): string
   return indexHtml.replace('</head>', `  ${links}\n  </head>`);
 }
 
+/** The URL's path, query left out, a trailing slash ignored. */
+export function pagePath(url: string): string {
+  const pathname = url.split(/[?#]/, 1)[0] || '/';
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
 /** The route whose path matches the URL's path (query left out, a trailing slash ignored). */
 export function matchRoute(routes: readonly RoutePreload[], url: string): RoutePreload | null {
-  let pathname = url.split(/[?#]/, 1)[0] ?? '/';
-  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  const pathname = pagePath(url);
   const parts = pathname.split('/');
   return (
     routes.find((route) => {
@@ -60,12 +74,36 @@ function readRoutePreloads(distDir: string): RoutePreload[] {
   return parsed.routes ?? [];
 }
 
+/** The SSR build beside the browser build (apps/web/dist-ssr). */
+const ssrEntryOf = (distDir: string) =>
+  path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
+
+/** A built page, in the encoding the browser takes, or 304 when its copy is current. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage, csp: string) {
+  reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', csp)
+    .header('vary', 'accept-encoding')
+    .header('etag', page.etag);
+  const inm = request.headers['if-none-match'];
+  if (page.status === 200 && inm && inm.split(',').some((t) => t.trim() === page.etag)) {
+    return reply.code(304).send();
+  }
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.body);
+}
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html never, so a new
- * release is picked up at once. Any other non-API GET answers index.html (history fallback),
- * with the preloads of the page it opens (see `htmlWithPreloads`).
+ * Serves the built web app. Hashed assets are cached for a year; pages never, so a new release
+ * is picked up at once. The public pages come rendered on the server (ssr-pages.ts, ADR 0025),
+ * an unknown address answers 404 with the 404 page, and the browser app's other pages (sign-in,
+ * profile, admin) answer index.html with the preloads of the page it opens (`htmlWithPreloads`).
  */
-export default fp<{ distDir: string }>(async (app, opts) => {
+export default fp<{ distDir: string; ssrEntry?: string }>(async (app, opts) => {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
@@ -97,10 +135,58 @@ export default fp<{ distDir: string }>(async (app, opts) => {
   );
   const plainPage = indexHtml === null ? null : Buffer.from(indexHtml);
 
-  app.setNotFoundHandler((request, reply) => {
+  const renderer = hasWeb ? await loadRenderer(opts.ssrEntry ?? ssrEntryOf(opts.distDir)) : null;
+  const ssr =
+    renderer && indexHtml
+      ? pageBuilder(app, {
+          renderer,
+          template: pageTemplate(indexHtml, opts.distDir),
+          preloads: (pathname) => {
+            const route = matchRoute(routes, pathname);
+            return route
+              ? htmlWithPreloads('</head>', { ...route, data: [] }).replace(/\s*<\/head>$/, '')
+              : '';
+          },
+        })
+      : null;
+  if (renderer) {
+    app.get('/robots.txt', async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.PUBLIC_URL)),
+    );
+    app.get('/sitemap.xml', async (_request, reply) => {
+      const types = await app.inject({ method: 'GET', url: '/api/letter-types' });
+      const codes =
+        types.statusCode === 200
+          ? (JSON.parse(types.body) as { data: { code: string }[] }).data.map((t) => t.code)
+          : [];
+      const paths = ['/', '/about', '/about/official', '/gallery', '/service'];
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(sitemapXml(app.config.PUBLIC_URL, [...paths, ...codes.map((c) => `/service/${c}`)]));
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/files/');
     if (!isApi && plainPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      const pathname = pagePath(url);
+      if (ssr && renderer) {
+        const page = await ssr.page(pathname);
+        if (page) return sendPage(request, reply, page, ssr.csp);
+        // An unknown address, or a public page's pattern with nothing behind it (/service/nope).
+        if (!renderer.isAppPath(pathname) || renderer.ssrPage(pathname)) {
+          const missing = await ssr.page('/404');
+          if (missing) {
+            return reply
+              .code(404)
+              .type('text/html; charset=utf-8')
+              .header('cache-control', 'no-cache')
+              .header('content-security-policy', ssr.csp)
+              .send(withMissingAddress(missing.body.toString(), pathname));
+          }
+        }
+      }
       const route = matchRoute(routes, url);
       return reply
         .code(200)

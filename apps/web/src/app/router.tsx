@@ -1,6 +1,7 @@
 import {
   Navigate,
   createBrowserRouter,
+  type HydrationState,
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
@@ -223,6 +224,13 @@ export const patchAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, 
   ]);
 };
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes(), { patchRoutesOnNavigation: patchAdminRoutes });
+/**
+ * The browser's router; `routes` and `hydrationData` when the page came rendered by the server
+ * (main.tsx: its lazy routes already resolved, the server's router state).
+ */
+export function createAppRouter(
+  routes: RouteObject[] = appRoutes(),
+  hydrationData?: HydrationState,
+) {
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: patchAdminRoutes, hydrationData });
 }

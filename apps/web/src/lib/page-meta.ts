@@ -9,6 +9,13 @@ export const DEFAULT_SITE_NAME = 'Pemerintah Desa';
 export const ERROR_TITLE_PREFIX = 'Kesalahan: ';
 
 let pageTitle = '';
+/** While the server renders a page (entry-server.tsx): where the page's title and description go. */
+let collector: { title?: string; description?: string } | null = null;
+
+/** For the server's render only: collect what `usePageMeta` is given into `into` (null: stop). */
+export function collectPageMeta(into: { title?: string; description?: string } | null) {
+  collector = into;
+}
 let siteName = DEFAULT_SITE_NAME;
 let errorSources = 0;
 
@@ -30,8 +37,18 @@ function setDescription(content: string) {
   tag.content = content;
 }
 
+function collect(
+  into: { title?: string; description?: string },
+  title: string,
+  description?: string,
+) {
+  into.title = title;
+  if (description) into.description = description;
+}
+
 /** Sets the page's title and, when given, its description meta. */
 export function usePageMeta(title: string, description?: string) {
+  if (collector) collect(collector, title, description);
   useEffect(() => {
     pageTitle = title;
     render();

@@ -11,6 +11,7 @@ import * as m0009 from './0009-signing.ts';
 import * as m0010 from './0010-qr-address.ts';
 import * as m0011 from './0011-register.ts';
 import * as m0012 from './0012-outbox.ts';
+import * as m0013 from './0013-public-version.ts';
 import * as m0014 from './0014-account-register.ts';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0010-qr-address': m0010,
   '0011-register': m0011,
   '0012-outbox': m0012,
+  '0013-public-version': m0013,
   '0014-account-register': m0014,
 };

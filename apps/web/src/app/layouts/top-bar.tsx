@@ -24,7 +24,7 @@ const SCROLL_THRESHOLD = 8;
 /** The 70 px top bar: solid at the top of the page, translucent with blur after scrolling. */
 export function TopBar({ settings }: { settings: VillageSettings | null }) {
   const { user, isAuthenticated } = useAuth();
-  const [scrolled, setScrolled] = useState(() => window.scrollY > SCROLL_THRESHOLD);
+  const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   /** Whether the side menu has been opened once (its code is loaded from then on). */
   const [menuUsed, setMenuUsed] = useState(false);
@@ -36,8 +36,8 @@ export function TopBar({ settings }: { settings: VillageSettings | null }) {
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     window.addEventListener('scroll', onScroll, { passive: true });
-    // A scroll between the first render and this listener (a slow phone, a restored position)
-    // would otherwise leave the bar solid until the next one.
+    // Solid in the first render (the server's HTML has no scroll position); a scroll before this
+    // listener (a slow phone, a restored position) would otherwise leave it solid until the next.
     onScroll();
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

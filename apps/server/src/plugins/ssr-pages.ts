@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
+import { escapeHtml, headTags, scriptJson } from './ssr-head.ts';
+
+/**
+ * The public pages rendered on the server (issue 23, ADR 0025): the web app's SSR build
+ * (apps/web/dist-ssr/entry-server.js) renders a page from the public API answers; the HTML is
+ * built once per public version and kept, with its gzip and brotli forms and an ETag.
+ */
+
+interface RenderResult {
+  html: string;
+  state: unknown;
+  title: string;
+  description: string | null;
+  documentTitle: string;
+  data: Record<string, unknown>;
+}
+
+/** The SSR build's exports (apps/web/src/entry-server.tsx). */
+export interface Renderer {
+  render(input: {
+    pathname: string;
+    load: (apiUrl: string) => Promise<unknown>;
+  }): Promise<RenderResult | null>;
+  ssrPage(pathname: string): { path: string } | null;
+  isAppPath(pathname: string): boolean;
+}
+
+export async function loadRenderer(file: string): Promise<Renderer | null> {
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as Renderer;
+}
+
+export interface BuiltPage {
+  version: number;
+  status: number;
+  etag: string;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** index.html taken apart once: the public stylesheet inlined (its hash in the CSP). */
+export interface PageTemplate {
+  csp: string;
+  fill(parts: { head: string; root: string; state: string | null; preloads: string }): string;
+}
+
+export function pageTemplate(indexHtml: string, distDir: string): PageTemplate {
+  let html = indexHtml;
+  let styleHash: string | null = null;
+  const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  if (link) {
+    const css = fs.readFileSync(path.join(distDir, link[1]!), 'utf8');
+    styleHash = createHash('sha256').update(css).digest('base64');
+    // A function, so `$` in the stylesheet is not read as a replacement pattern.
+    html = html.replace(link[0], () => `<style>${css}</style>`);
+  }
+  html = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
+  const csp = styleHash
+    ? CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`)
+    : CONTENT_SECURITY_POLICY;
+  const [before, after] = html.split('<div id="root"></div>') as [string, string];
+  const [headStart, headEnd] = before.split('</head>') as [string, string];
+  return {
+    csp,
+    fill({ head, root, state, preloads }) {
+      const stateTag =
+        state === null ? '' : `<script type="application/json" id="balai-state">${state}</script>`;
+      return `${headStart}  ${head}${preloads ? `\n    ${preloads}` : ''}\n  </head>${headEnd}<div id="root">${root}</div>${stateTag}${after}`;
+    },
+  };
+}
+
+const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+export function builtPage(html: string, status: number, version: number): BuiltPage {
+  const body = Buffer.from(html);
+  return {
+    version,
+    status,
+    etag: etagOf(body),
+    body,
+    gzip: zlib.gzipSync(body, { level: 9 }),
+    br: zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+  };
+}
+
+/** The 404 page with the address the visitor opened. */
+export function withMissingAddress(html: string, address: string): string {
+  const shown = address.length > 200 ? `${address.slice(0, 200)}…` : address;
+  return html.replace(
+    '</h1>',
+    () =>
+      `</h1><p class="mt-4 text-lg text-slate-700">Alamat yang dibuka: <code class="break-all font-semibold">${escapeHtml(shown)}</code></p>`,
+  );
+}
+
+/**
+ * Builds pages one at a time (a render collects its page's title in module state), each at most
+ * once per public version, from the API answers (which the public cache serves from memory).
+ */
+export function pageBuilder(
+  app: FastifyInstance,
+  opts: {
+    renderer: Renderer;
+    template: PageTemplate;
+    preloads: (pathname: string) => string;
+  },
+) {
+  const { renderer, template } = opts;
+  const pages = new Map<string, BuiltPage>();
+  const building = new Map<string, Promise<BuiltPage | null>>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const load = async (url: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url });
+    return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
+  };
+
+  const knownType = async (pathname: string) => {
+    const code = /^\/service\/([^/]+)$/.exec(pathname)?.[1];
+    if (code === undefined) return true;
+    const types = (await load('/api/letter-types')) as { data?: { code: string }[] } | null;
+    return (types?.data ?? []).some((t) => t.code === decodeURIComponent(code));
+  };
+
+  const renderPage = async (pathname: string, version: number): Promise<BuiltPage | null> => {
+    const result = await opts.renderer.render({ pathname, load });
+    if (!result) return null;
+    const notFound = pathname === '/404';
+    const head = headTags({
+      pathname,
+      publicUrl: app.config.PUBLIC_URL,
+      documentTitle: result.documentTitle,
+      title: result.title,
+      description: result.description,
+      data: result.data,
+    });
+    const html = template.fill({
+      head: notFound ? `${head}\n    <meta name="robots" content="noindex">` : head,
+      root: result.html,
+      // The 404 page is not hydrated: the browser app takes the address over (its redirect).
+      state: notFound ? null : scriptJson(result.state),
+      preloads: notFound ? '' : opts.preloads(pathname),
+    });
+    return builtPage(html, notFound ? 404 : 200, version);
+  };
+
+  /** The page at `pathname` for the current public version; null when not a public page. */
+  async function page(pathname: string): Promise<BuiltPage | null> {
+    if (!renderer.ssrPage(pathname) || !(await knownType(pathname))) return null;
+    const version = await app.publicVersion.current();
+    const kept = pages.get(pathname);
+    if (kept && kept.version >= version) return kept;
+    const id = `${version}:${pathname}`;
+    let job = building.get(id);
+    if (!job) {
+      job = queue.then(() => renderPage(pathname, version));
+      queue = job.catch(() => undefined);
+      building.set(id, job);
+      void job
+        .then(
+          (built) => {
+            const current = pages.get(pathname);
+            if (built && (!current || current.version <= built.version)) pages.set(pathname, built);
+          },
+          () => undefined,
+        )
+        .finally(() => building.delete(id));
+    }
+    return job;
+  }
+
+  return { page, csp: template.csp };
+}

@@ -1,0 +1,152 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  matchRoutes,
+  StaticRouterProvider,
+  type DataStrategyFunction,
+} from 'react-router';
+import { unstable_serialize } from 'swr';
+import { AppProvider } from './app/provider.tsx';
+import { appRoutes } from './app/router.tsx';
+import { LAYOUT_DATA, PAGE_DATA } from './app/route-data.ts';
+import { collectPageMeta, formatTitle } from './lib/page-meta.ts';
+import { keyUrl, type ApiKey } from './lib/swr-config.ts';
+
+/**
+ * The server's render of the public pages (issue 23, ADR 0025): the same route objects as the
+ * browser app (app/router.tsx), through React Router's static handler, with the pages' public
+ * data handed to SWR as `fallback`. The server (apps/server/src/plugins/web.ts) imports the SSR
+ * build of this module, renders each page once per change of its data and serves it from memory.
+ */
+
+/** The public pages rendered on the server, and the data each reads first. */
+export const SSR_PAGES: readonly { path: string; data: readonly ApiKey[] }[] = [
+  { path: '/', data: PAGE_DATA.home },
+  { path: '/about', data: PAGE_DATA.about },
+  { path: '/about/official', data: PAGE_DATA.officials },
+  { path: '/gallery', data: PAGE_DATA.gallery },
+  { path: '/service', data: PAGE_DATA.service },
+  { path: '/service/:type', data: PAGE_DATA.serviceType },
+  { path: '/404', data: [] },
+];
+
+export interface RenderInput {
+  /** The page's path ("/about"); the query is not part of a rendered page. */
+  pathname: string;
+  /** Reads a public API answer by its address ("/api/settings"): its JSON, or null. */
+  load: (apiUrl: string) => Promise<unknown>;
+}
+
+export interface RenderResult {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** What the browser app hydrates from: the router's state and SWR's fallback. */
+  state: { router: unknown; swr: Record<string, unknown> };
+  /** The page's own title ("Profil Desa") and description, as its `usePageMeta` gives them. */
+  title: string;
+  description: string | null;
+  /** The full `<title>` text ("Profil Desa | Pemerintah Desa Sukamaju"). */
+  documentTitle: string;
+  /** The public data the page was rendered from, by address. */
+  data: Record<string, unknown>;
+}
+
+/** The SSR page whose pattern `pathname` matches, or null (a private or unknown address). */
+export function ssrPage(pathname: string) {
+  return SSR_PAGES.find((page) => matchPath({ path: page.path, end: true }, pathname)) ?? null;
+}
+
+const ROUTES = appRoutes();
+
+/**
+ * True when the browser app has a page at `pathname` (a private page, sign-in, the admin area
+ * whose routes join later): the server answers its shell. Otherwise the address is unknown: 404.
+ */
+export function isAppPath(pathname: string): boolean {
+  if (/^\/admin(?:\/|$)/.test(pathname)) return true;
+  const matches = matchRoutes(ROUTES, pathname);
+  return !!matches && matches[matches.length - 1]!.route.path !== '*';
+}
+
+/**
+ * Loaders on the server only resolve the matched lazy routes: the data comes from `load`, read
+ * before the render, so no loader fetches a relative `/api/…` address in Node.
+ */
+const resolveOnly: DataStrategyFunction = async ({ matches }) => {
+  const results = await Promise.all(
+    matches.map(async (match) => [match.route.id, await match.resolve(async () => null)] as const),
+  );
+  return Object.fromEntries(results);
+};
+
+async function streamText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Renders one public page; null when `pathname` is not one. Rendered one at a time. */
+export async function render({ pathname, load }: RenderInput): Promise<RenderResult | null> {
+  const page = ssrPage(pathname);
+  if (!page) return null;
+  const keys = [...LAYOUT_DATA, ...page.data];
+  const data: Record<string, unknown> = {};
+  const swr: Record<string, unknown> = {};
+  await Promise.all(
+    keys.map(async (key) => {
+      const value = await load(keyUrl(key));
+      if (value === null || value === undefined) return;
+      data[keyUrl(key)] = value;
+      swr[unstable_serialize(key)] = value;
+    }),
+  );
+
+  const handler = createStaticHandler(appRoutes());
+  const context = await handler.query(new Request(`http://balai.local${pathname}`), {
+    dataStrategy: resolveOnly,
+  });
+  if (context instanceof Response || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const meta: { title?: string; description?: string } = {};
+  collectPageMeta(meta);
+  let html: string;
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <AppProvider swr={{ fallback: swr }}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    );
+    html = await streamText(prelude);
+  } finally {
+    collectPageMeta(null);
+  }
+  const settings = (data[keyUrl(LAYOUT_DATA[0]!)] as { data?: { village_name?: string } } | null)
+    ?.data;
+  const site = settings?.village_name
+    ? `Pemerintah Desa ${settings.village_name}`
+    : 'Pemerintah Desa';
+  return {
+    html,
+    state: {
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: null,
+      },
+      swr,
+    },
+    title: meta.title ?? site,
+    description: meta.description ?? null,
+    documentTitle: formatTitle(meta.title ?? '', site),
+    data,
+  };
+}
