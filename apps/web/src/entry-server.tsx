@@ -13,7 +13,7 @@ import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
 import { LAYOUT_DATA, PAGE_DATA } from './app/route-data.ts';
 import { collectPageMeta, formatTitle } from './lib/page-meta.ts';
-import { keyUrl, type ApiKey } from './lib/swr-config.ts';
+import { cacheFrom, keyUrl, type ApiKey } from './lib/swr-config.ts';
 
 /**
  * The server's render of the public pages (issue 23, ADR 0025): the same route objects as the
@@ -120,7 +120,7 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
   try {
     const { prelude } = await prerender(
       <StrictMode>
-        <AppProvider swr={{ fallback: swr }}>
+        <AppProvider swr={{ provider: cacheFrom(swr) }}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProvider>
       </StrictMode>,

@@ -4,6 +4,7 @@ import { matchRoutes, type HydrationState, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes, createAppRouter } from './app/router.tsx';
+import { cacheFrom } from './lib/swr-config.ts';
 import './index.css';
 
 /** What the server put beside a page it rendered (entry-server.tsx): router state, SWR data. */
@@ -37,7 +38,7 @@ if (stateTag?.textContent) {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppProvider swr={{ fallback: state.swr }}>
+        <AppProvider swr={{ provider: cacheFrom(state.swr) }}>
           <RouterProvider router={router} />
         </AppProvider>
       </StrictMode>,

@@ -175,3 +175,18 @@ export function isPrivateCacheKey(serialized: string): boolean {
   const quoted = /^@"((?:[^"\\]|\\.)*)"/.exec(key);
   return isPrivateKey(quoted ? (JSON.parse(`"${quoted[1]}"`) as string) : key);
 }
+
+/**
+ * SWR's cache holding the answers a server-rendered page was rendered from (entry-server.tsx and
+ * main.tsx): read as loaded data (not `fallback`, which SWR still reports as loading), so the
+ * server's render and the browser's first render show the same complete page.
+ */
+export function cacheFrom(entries: Record<string, unknown>): () => Cache {
+  return () =>
+    new Map(
+      Object.entries(entries).map(([key, data]) => [
+        key,
+        { data, error: undefined, isValidating: false, isLoading: false },
+      ]),
+    ) as Cache;
+}
