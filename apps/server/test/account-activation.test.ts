@@ -74,6 +74,7 @@ describe('account activation from the register (issue 21)', () => {
       identity_verified_at: null,
       roles: [{ name: 'WARGA' }],
     });
+    expect(data.user.register_matched_at).toEqual(expect.any(String));
     const person = await ctx.app.db
       .selectFrom('register_persons')
       .select('id')

@@ -51,6 +51,10 @@ export const userSchema = z.object({
   has_signing_pin: z.boolean(),
   /** The signer's signature image (only its owner may fetch it). */
   signature: z.object({ url: z.string() }).nullable(),
+  /** The register person the account belongs to (issue 21); null when not linked. */
+  register_person_id: z.number().nullable().optional(),
+  /** When the account was matched with the register ("cocok dengan buku induk"): not a verification. */
+  register_matched_at: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
