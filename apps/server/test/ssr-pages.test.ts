@@ -1,0 +1,143 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { seedDemoContent } from '../src/seed/content.ts';
+import { bearer, createTestApp, login, makeUser, testConfig, type TestContext } from './helpers.ts';
+
+// Issue 23: the public pages answered rendered by the server (needs the web build: npm run build).
+const DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const built = fs.existsSync(path.resolve(DIST, '../dist-ssr/entry-server.js'));
+if (!built) throw new Error('web build missing: run npm run build first (apps/web/dist-ssr)');
+
+let ctx: TestContext;
+let other: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { WEB_DIST_DIR: DIST } });
+  await seedDemoContent(ctx.testDb.db.kysely);
+  // A second process on the same database.
+  other = await buildApp({
+    config: testConfig({ WEB_DIST_DIR: DIST }),
+    db: ctx.testDb.db,
+    logger: false,
+  });
+  await other.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+/**
+ * The markup in `<div id="root">` as the server sent it. The only script before it is the
+ * module script, which runs after the document is parsed: this is what paints first.
+ */
+const beforeScripts = (html: string) => {
+  const head = html.split('<body>')[0]!;
+  expect(head.match(/<script(?![^>]*type="(module|application\/ld\+json)")/g)).toBeNull();
+  return html.split('<div id="root">')[1]!.split('<script type="application/json"')[0]!;
+};
+
+describe('server-rendered public pages', () => {
+  it.each([
+    ['/', 'Selamat Datang di Desa Sukamaju'],
+    ['/about', 'Sejarah Desa'],
+    ['/about/official', 'H. Dedi Supriadi, S.Sos.'],
+    ['/gallery', 'Pasar Desa Setiap Kamis'],
+    ['/service', 'Surat Pengantar Izin Keramaian'],
+  ])('%s answers HTML with its content before any script', async (url, text) => {
+    const res = await get(ctx.app, url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body.replace(/<style>[\s\S]*?<\/style>/, '');
+    expect(beforeScripts(res.body)).toContain(text);
+    expect(html).toContain('<meta property="og:title"');
+    expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
+  });
+
+  it('answers 304 to a matching If-None-Match, the page to garbage', async () => {
+    const first = await get(ctx.app, '/about');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    expect((await get(ctx.app, '/about', { 'if-none-match': etag })).statusCode).toBe(304);
+    const api = await get(ctx.app, '/api/settings');
+    const apiEtag = api.headers.etag as string;
+    expect(apiEtag).toMatch(/^"/);
+    expect((await get(ctx.app, '/api/settings', { 'if-none-match': apiEtag })).statusCode).toBe(
+      304,
+    );
+    for (const garbage of ['x', '"', 'W/', '*,,,', '\u00ff'.repeat(10), 'a'.repeat(4000)]) {
+      const res = await get(ctx.app, '/about', { 'if-none-match': garbage });
+      expect([200, 304]).toContain(res.statusCode);
+    }
+  });
+
+  it('shows an administrator change on the next request on another process', async () => {
+    const before = await get(other, '/gallery');
+    expect(before.body).toContain('Pasar Desa Setiap Kamis');
+    const list = (await get(ctx.app, '/api/homepage-galleries?per_page=100')).json() as {
+      data: { id: number; title: string }[];
+    };
+    const item = list.data.find((g) => g.title === 'Pasar Desa Setiap Kamis')!;
+    const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+    const token = await login(ctx.app, admin.email);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/homepage-galleries/${item.id}`,
+      headers: bearer(token),
+    });
+    expect(del.statusCode).toBeLessThan(300);
+    const after = await get(other, '/gallery');
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain('Pasar Desa Setiap Kamis');
+    const apiAfter = await get(other, '/api/homepage-galleries?per_page=100');
+    expect(apiAfter.body).not.toContain('Pasar Desa Setiap Kamis');
+  });
+
+  it('answers 404 with the 404 page and the address for unknown paths', async () => {
+    for (const url of ['/tidak-ada', '/service/bukan-surat', '/about/x/y', '/%3Cscript%3E']) {
+      const res = await get(ctx.app, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('Halaman tidak ditemukan');
+      expect(res.body).not.toContain('<script>alert');
+    }
+    expect((await get(ctx.app, '/tidak-ada')).body).toContain('Alamat yang dibuka');
+  });
+
+  it('never answers 500 to odd paths and query strings', async () => {
+    const urls = [
+      `/${'a'.repeat(6000)}`,
+      `/about?${'q=1&'.repeat(500)}`,
+      '/about?%zz',
+      '/%zz',
+      '/about//',
+      '/service/%',
+      '/./about',
+      '/gallery?page=-1',
+    ];
+    for (const url of urls) {
+      const res = await get(ctx.app, url);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect((await get(ctx.app, '/about?utm_source=wa')).statusCode).toBe(200);
+  });
+
+  it('serves robots.txt and sitemap.xml; private pages stay the browser app shell', async () => {
+    expect((await get(ctx.app, '/robots.txt')).body).toContain(
+      'Sitemap: http://balai.test/sitemap.xml',
+    );
+    expect((await get(ctx.app, '/sitemap.xml')).body).toContain(
+      '<loc>http://balai.test/about</loc>',
+    );
+    const profile = await get(ctx.app, '/profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('<div id="root"></div>');
+  });
+});
