@@ -8,7 +8,7 @@ import {
   startPhoneConfirmation,
 } from '../src/services/notice-channels.ts';
 import { queueNotices } from '../src/services/outbox.ts';
-import { residentText } from '../src/services/notice-texts.ts';
+import { residentText } from '@balai/domain';
 
 let ctx: TestContext;
 let fake: Awaited<ReturnType<typeof startFakeProvider>>;

@@ -32,4 +32,5 @@ export * from './signing.ts';
 export * from './policy.ts';
 export * from './account-activation.ts';
 export * from './phone.ts';
+export * from './notice-texts.ts';
 export * from './register/index.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { createProviders } from '../services/notice-providers.ts';
 import { createOutboxWorker } from '../services/outbox.ts';
+import { setNoticePublicUrl } from '../repositories/notice-outbox.ts';
 import type { Mailer } from '../services/mailer.ts';
 import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
@@ -17,6 +18,7 @@ export function startNoticeOutbox(
   config: Config,
   mailer: Mailer,
 ): void {
+  setNoticePublicUrl(config.PUBLIC_URL);
   const providers = createProviders(
     {
       waGatewayUrl: config.WA_GATEWAY_URL,

@@ -16,6 +16,7 @@ import { insertFile } from './files.ts';
 import { insertLetterEvent } from './letter-requests.ts';
 import { insertNotifications } from './notifications.ts';
 import { insertPdfHistory } from './pdf-histories.ts';
+import { queueOtherChannels } from './notice-outbox.ts';
 
 export interface IssuedLetter {
   requestId: number;
@@ -89,6 +90,11 @@ export async function recordIssuedLetter(db: Kysely<Database>, r: IssuedLetter):
         JSON.stringify(r.auditDetail),
       ]),
     );
+    // The in-app notice above, to the resident's WhatsApp/Telegram too (issue 22).
+    if (notice) {
+      const { userId, ...rest } = notice;
+      await queueOtherChannels(db, [userId], { ...rest, letter_request_id: r.requestId });
+    }
     return rows[0]!.id;
   }
   const fileId = await insertFile(db, { kind: 'pdf', mime: 'application/pdf', bytes: r.pdf });

@@ -2,6 +2,7 @@ import { ADMIN_ROLE } from '@balai/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { NotificationsTable } from '../db/tables/letters.ts';
+import { queueOtherChannels } from './notice-outbox.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -23,6 +24,8 @@ export async function insertNotifications(
     .insertInto('notifications')
     .values(userIds.map((user_id) => ({ ...n, user_id, read_at: null })))
     .execute();
+  // The same notice to each person's confirmed WhatsApp/Telegram, in this transaction (issue 22).
+  await queueOtherChannels(db, userIds, n);
 }
 
 /**

@@ -1,58 +1,15 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import { normalizePhone } from '@balai/domain';
+import type { Kysely } from 'kysely';
+import { confirmText, normalizePhone } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import type { NoticeChannel } from '../db/tables/notices.ts';
-import { queueNotices, type NoticeToQueue } from './outbox.ts';
-import { confirmText, stopHint } from './notice-texts.ts';
-
-type Tx = Kysely<Database> | Transaction<Database>;
+import { queueNotices } from '../repositories/notice-outbox.ts';
+export { noticesForUser } from '../repositories/notice-outbox.ts';
 
 /** Wrong codes before a confirmation must be started again. */
 export const CODE_MAX_TRIES = 5;
 const CODE_TTL_MS = 15 * 60_000;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
-
-/**
- * The notices one text makes for a person: one per confirmed channel they chose. The first on a
- * channel carries how to stop them (and marks the channel told), in the same transaction.
- */
-export async function noticesForUser(
-  trx: Tx,
-  userId: number,
-  n: { kind: string; subject: string; body: string; letterRequestId?: number | null },
-  profileLink: string,
-): Promise<NoticeToQueue[]> {
-  const chosen = await trx
-    .selectFrom('notice_channels')
-    .select(['channel', 'address', 'stop_told'])
-    .where('user_id', '=', userId)
-    .where('confirmed_at', 'is not', null)
-    .where('address', 'is not', null)
-    .execute();
-  const out: NoticeToQueue[] = [];
-  for (const c of chosen) {
-    const first = Number(c.stop_told) === 0;
-    out.push({
-      userId,
-      letterRequestId: n.letterRequestId ?? null,
-      kind: n.kind,
-      channel: c.channel,
-      recipient: c.address!,
-      subject: n.subject,
-      body: first ? n.body + stopHint(profileLink) : n.body,
-    });
-    if (first) {
-      await trx
-        .updateTable('notice_channels')
-        .set({ stop_told: 1 })
-        .where('user_id', '=', userId)
-        .where('channel', '=', c.channel)
-        .execute();
-    }
-  }
-  return out;
-}
 
 /**
  * Starts confirming a WhatsApp number: checks and normalises it, keeps a fresh 6-digit code

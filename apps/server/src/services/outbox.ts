@@ -1,51 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/schema.ts';
 import { isSqlite } from '../db/database.ts';
 import type { NoticeChannel, NoticeOutboxTable } from '../db/tables/notices.ts';
 import { DeliveryError, type Provider } from './notice-providers.ts';
 
-/** A notice to queue: written in the caller's transaction, with the change that caused it. */
-export interface NoticeToQueue {
-  userId: number | null;
-  letterRequestId?: number | null;
-  kind: string;
-  channel: NoticeChannel;
-  recipient: string;
-  subject?: string | null;
-  body: string;
-}
+export { queueNotices, type NoticeToQueue } from '../repositories/notice-outbox.ts';
 
 type Row = Omit<NoticeOutboxTable, 'id'> & { id: number };
-
-/** Queues notices in `trx` (or `db`): they go out only if, and once, the change commits. */
-export async function queueNotices(
-  trx: Kysely<Database> | Transaction<Database>,
-  notices: NoticeToQueue[],
-  now = new Date(),
-): Promise<void> {
-  if (notices.length === 0) return;
-  const at = now.toISOString();
-  await trx
-    .insertInto('notice_outbox')
-    .values(
-      notices.map((n) => ({
-        user_id: n.userId,
-        letter_request_id: n.letterRequestId ?? null,
-        kind: n.kind,
-        channel: n.channel,
-        recipient: n.recipient,
-        subject: n.subject ?? null,
-        body: n.body,
-        state: 'queued' as const,
-        tries: 0,
-        next_attempt_at: at,
-        created_at: at,
-      })),
-    )
-    .execute();
-}
 
 export interface OutboxOptions {
   /** Attempts before a notice is marked failed. */

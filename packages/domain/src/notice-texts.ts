@@ -1,4 +1,5 @@
-import { noteIsInternal, type LetterStatus } from '@balai/domain';
+import { noteIsInternal } from './letters/notes.ts';
+import type { LetterStatus } from './letters/statuses.ts';
 
 /**
  * Every text a notice sends over WhatsApp, Telegram or e-mail (issue 22), short and Indonesian,
