@@ -116,16 +116,23 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
 
   const meta: { title?: string; description?: string } = {};
   collectPageMeta(meta);
-  let html: string;
+  let html = '';
   try {
-    const { prelude } = await prerender(
-      <StrictMode>
-        <AppProvider swr={{ provider: cacheFrom(swr) }}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
-      </StrictMode>,
-    );
-    html = await streamText(prelude);
+    // A lazy component (the footer) suspends the first time it renders and React then writes an
+    // inline script to put its markup in place, which the CSP forbids. Rendering again once the
+    // lazy code has loaded gives markup without scripts; a page renders once per data change.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const { prelude } = await prerender(
+        <StrictMode>
+          <AppProvider swr={{ provider: cacheFrom(swr) }}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </StrictMode>,
+      );
+      html = await streamText(prelude);
+      if (!html.includes('<script')) break;
+    }
+    if (html.includes('<script')) return null;
   } finally {
     collectPageMeta(null);
   }
