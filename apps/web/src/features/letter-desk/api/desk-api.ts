@@ -1,7 +1,7 @@
 import { LETTER_STATUSES, type LetterStatus, type LetterType } from '@balai/domain';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/http-client.ts';
-import { apiPaths, stripApi } from '../../../lib/paths.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import type { DeskRequest, DeskRequestDetail, PageMeta } from './types.ts';
 
 /** A list page with the counts the desk asks for (docs/letters.md, "The desks"). */
@@ -110,20 +110,4 @@ export function useDeskActions(type: LetterType) {
       return blob;
     },
   };
-}
-
-/**
- * Downloads an issued letter's PDF through the session (never public); the browser saves it
- * under the server's file name.
- */
-export async function downloadPdf(apiUrl: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await api.download(stripApi(apiUrl));
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

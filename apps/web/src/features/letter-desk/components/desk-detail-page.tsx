@@ -26,7 +26,8 @@ import { errorMessage, httpStatus } from '../../../lib/http-client.ts';
 import { StatusTag } from '../../../components/letters/status-tag.tsx';
 import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Timeline } from '../../../components/letters/timeline.tsx';
-import { downloadPdf, useDeskActions, useDeskRequest } from '../api/desk-api.ts';
+import { downloadPdf } from '../../../api/download.ts';
+import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
 import { OverdueMark } from './desk-list-page.tsx';
 import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
 import {

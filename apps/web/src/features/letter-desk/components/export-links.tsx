@@ -2,6 +2,7 @@ import { todayIso, type LetterCode } from '@balai/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/http-client.ts';
+import { saveBlob } from '../../../api/download.ts';
 
 /**
  * Downloads for the office (issue 12.5, docs/letters.md "Export"): the filtered queue as CSV or
@@ -38,18 +39,6 @@ export function registerPath(format: 'xlsx' | 'pdf', from: string, to: string): 
   return `/letter-register?${new URLSearchParams({ from, to, format }).toString()}`;
 }
 
-/** Saves a blob under a name, through a temporary link. */
-function save(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /** One download at a time; what is happening, and what went wrong, said in words. */
 function useDownload() {
   const [busy, setBusy] = useState<string | null>(null);
@@ -62,7 +51,7 @@ function useDownload() {
     try {
       const { blob, fileName } = await api.download(path);
       const name = fileName ?? fallbackName;
-      save(blob, name);
+      saveBlob(blob, name);
       setDone(`${name} diunduh.`);
     } catch (e) {
       setError(errorMessage(e));

@@ -1,7 +1,7 @@
 import type { FieldValues, LetterStatus, LetterType } from '@balai/domain';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/http-client.ts';
-import { apiPaths, stripApi } from '../../../lib/paths.ts';
+import { apiPaths } from '../../../lib/paths.ts';
 import type { LetterRequest, LetterRequestDetail, Page, PdfHistory } from './types.ts';
 
 type Query = Record<string, string | number | undefined>;
@@ -97,20 +97,4 @@ export function useLetterActions() {
       await refresh(type, id);
     },
   };
-}
-
-/**
- * Downloads an issued letter: the PDF comes through the session (it is never public), then the
- * browser saves it under the server's file name.
- */
-export async function downloadLetterPdf(apiUrl: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await api.download(stripApi(apiUrl));
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { downloadLetterPdf } from '../api/letter-requests.ts';
+import { downloadPdf } from '../../../api/download.ts';
 
 /** Downloads an issued letter's PDF through the session; a failure says why in a toast. */
 export function DownloadButton({
@@ -26,7 +26,7 @@ export function DownloadButton({
   async function download() {
     setBusy(true);
     try {
-      await downloadLetterPdf(url, fileName);
+      await downloadPdf(url, fileName);
     } catch (error) {
       toast.error(errorMessage(error), { title: 'Surat tidak dapat diunduh' });
     } finally {

@@ -203,16 +203,3 @@ export const signingSettingsApi = {
   removeSignature: () => api.delete<{ message: string }>(signingApi.signature),
   signatureImage: async () => (await api.download(signingApi.signature)).blob,
 };
-
-/** Saves an issued letter's PDF, fetched through the session (PDFs are never public). */
-export async function downloadLetter(apiUrl: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await api.download(stripApi(apiUrl));
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

@@ -1,7 +1,8 @@
 import { formatDateTimeId } from '@balai/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { downloadLetter, type ApproveAnswer } from '../api/signing-api.ts';
+import { downloadPdf } from '../../../api/download.ts';
+import { type ApproveAnswer } from '../api/signing-api.ts';
 import { signingFailure } from './signing-errors.ts';
 
 /**
@@ -49,7 +50,7 @@ export function ApprovedPanel({ answer }: { answer: ApproveAnswer }) {
                 onClick={() => {
                   setBusy(letter.id);
                   setFailure(null);
-                  downloadLetter(letter.pdf_url, `${letter.reference}.pdf`)
+                  downloadPdf(letter.pdf_url, `${letter.reference}.pdf`)
                     .catch((e: unknown) => setFailure(signingFailure(e)))
                     .finally(() => setBusy(null));
                 }}
