@@ -132,7 +132,6 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
       html = await streamText(prelude);
       if (!html.includes('<script')) break;
     }
-    if (html.includes('<script')) return null;
   } finally {
     collectPageMeta(null);
   }

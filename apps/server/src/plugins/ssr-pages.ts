@@ -38,6 +38,8 @@ export async function loadRenderer(file: string): Promise<Renderer | null> {
 }
 
 export interface BuiltPage {
+  /** The page's CSP: React's inline Suspense scripts in it allowed by their sha256 only. */
+  csp: string;
   version: number;
   status: number;
   etag: string;
@@ -84,9 +86,20 @@ export function pageTemplate(indexHtml: string, distDir: string): PageTemplate {
 const etagOf = (body: Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
-export function builtPage(html: string, status: number, version: number): BuiltPage {
+/** The CSP with the sha256 of each inline script of `markup` (React's, fixed per page). */
+export function cspWithScripts(csp: string, markup: string): string {
+  const hashes = [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+  return hashes.length
+    ? csp.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`)
+    : csp;
+}
+
+export function builtPage(html: string, status: number, version: number, csp = ''): BuiltPage {
   const body = Buffer.from(html);
   return {
+    csp,
     version,
     status,
     etag: etagOf(body),
@@ -156,7 +169,12 @@ export function pageBuilder(
       state: notFound ? null : scriptJson(result.state),
       preloads: notFound ? '' : opts.preloads(pathname),
     });
-    return builtPage(html, notFound ? 404 : 200, version);
+    return builtPage(
+      html,
+      notFound ? 404 : 200,
+      version,
+      cspWithScripts(template.csp, result.html),
+    );
   };
 
   /** The page at `pathname` for the current public version; null when not a public page. */

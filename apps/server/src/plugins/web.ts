@@ -173,7 +173,7 @@ export default fp<{ distDir: string; ssrEntry?: string }>(async (app, opts) => {
       const pathname = pagePath(url);
       if (ssr && renderer) {
         const page = await ssr.page(pathname);
-        if (page) return sendPage(request, reply, page, ssr.csp);
+        if (page) return sendPage(request, reply, page, page.csp);
         // An unknown address, or a public page's pattern with nothing behind it (/service/nope).
         if (!renderer.isAppPath(pathname) || renderer.ssrPage(pathname)) {
           const missing = await ssr.page('/404');
@@ -182,7 +182,7 @@ export default fp<{ distDir: string; ssrEntry?: string }>(async (app, opts) => {
               .code(404)
               .type('text/html; charset=utf-8')
               .header('cache-control', 'no-cache')
-              .header('content-security-policy', ssr.csp)
+              .header('content-security-policy', missing.csp)
               .send(withMissingAddress(missing.body.toString(), pathname));
           }
         }
