@@ -43,9 +43,11 @@ export function toSessionUser(user: Pick<ApiUser, 'id' | 'name' | 'email' | 'rol
 }
 
 /**
- * The admin area is for users whose first role, lower-cased, is "administrator" (SPEC 6). The
- * domain's `isAdmin` says the same; this copy keeps the domain package (and its zod) out of the
- * public first load, and is-administrator.test.ts holds the two equal.
+ * The admin area is for users whose first role, lower-cased, is "administrator" (SPEC 6): the
+ * policy's role check (`isActiveAdmin` in packages/domain/src/policy.ts; a signed-in session is an
+ * active account's). Importing it here made the bundler load a shared domain chunk on the public
+ * first load (+1.4 KiB gzip, issue 20), so this copy stays; is-administrator.test.ts holds the two
+ * equal.
  */
 export function isAdministrator(user: { roles?: { name: string }[] } | null | undefined) {
   return user?.roles?.[0]?.name?.toLowerCase() === 'administrator';

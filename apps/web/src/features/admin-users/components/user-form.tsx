@@ -1,4 +1,6 @@
 import {
+  mayHoldPosition,
+  type Role,
   POSITION_LABELS,
   ROLE_LABELS,
   USER_SECTIONS,
@@ -45,7 +47,7 @@ const OPTION_LABELS: Record<string, Record<string, string>> = {
 function adminOnly(v: unknown): unknown {
   if (typeof v !== 'object' || v === null) return v;
   const { position, nip, ...rest } = v as Record<string, unknown>;
-  if (rest.role !== 'ADMINISTRATOR') return rest;
+  if (!mayHoldPosition(rest.role as Role)) return rest;
   return {
     ...rest,
     ...(position === '' || position === undefined ? {} : { position }),
@@ -148,7 +150,7 @@ export function UserForm({
     }
   };
 
-  const isAdmin = form.watch('role') === 'ADMINISTRATOR';
+  const isAdmin = mayHoldPosition(form.watch('role') as Role);
   const control = (f: FieldDef) => {
     const error = messageOf(f.name);
     if (ADMIN_ONLY_FIELDS.includes(f.name) && !isAdmin) return null;

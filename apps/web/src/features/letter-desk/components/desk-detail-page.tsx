@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE,
   APPLICANT_FIELDS,
   ROLE_LABELS,
   ageInDays,
@@ -527,7 +528,7 @@ function DeskReview({
               {t.actionLabel}
             </Button>
           ))}
-          {canEditLetter(request.status, 'ADMINISTRATOR') && (
+          {canEditLetter(request.status, ADMIN_ROLE) && (
             <Button
               variant="outlined"
               href={adminPaths.edit(group(type), request.id)}

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ROLE,
+  RESIDENT_ROLE,
   APPLICANT_FIELDS,
   apiPaths as domainApiPaths,
   applicantSchema,
@@ -43,7 +45,7 @@ function ResidentPicker({
     search
       ? ([
           stripApi(domainApiPaths.users.list),
-          { search, role: 'WARGA', active: 'true', per_page: 8 },
+          { search, role: RESIDENT_ROLE, active: 'true', per_page: 8 },
         ] as const)
       : null,
   );
@@ -310,7 +312,7 @@ export function DeskEditPage({ type, id }: { type: LetterType; id: number }) {
       )}
       {isLoading && !request && <LoadingBlock />}
       {request &&
-        (canEditLetter(request.status, 'ADMINISTRATOR') ? (
+        (canEditLetter(request.status, ADMIN_ROLE) ? (
           <div className="max-w-2xl">
             <DefinitionForm
               fields={type.fields}

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE,
   LETTER_TRANSITIONS,
   availableTransitions,
   canDeleteLetter,
@@ -17,13 +18,13 @@ export function deskTransitions(
   status: LetterStatus,
   offered?: readonly { status: LetterStatus }[],
 ): LetterTransition[] {
-  if (!offered) return availableTransitions(status, 'ADMINISTRATOR');
+  if (!offered) return availableTransitions(status, ADMIN_ROLE);
   return LETTER_TRANSITIONS.filter(
     (t) =>
       t.from === status &&
       t.via === 'action' &&
       !t.signer &&
-      t.actors.includes('ADMINISTRATOR') &&
+      t.actors.includes(ADMIN_ROLE) &&
       offered.some((o) => o.status === t.to),
   );
 }
@@ -39,7 +40,7 @@ export function deskButtonLabels(
 ): string[] {
   return [
     ...deskTransitions(status, offered).map((t) => t.actionLabel),
-    ...(canEditLetter(status, 'ADMINISTRATOR') ? ['Ubah isian'] : []),
+    ...(canEditLetter(status, ADMIN_ROLE) ? ['Ubah isian'] : []),
     ...(status === 'completed' && hasPdf ? ['Unduh PDF'] : []),
     ...(canDeleteLetter(status) ? ['Hapus'] : []),
   ];

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLE,
   canDeleteLetter,
   canEditLetter,
   type LetterTransition,
@@ -129,7 +130,7 @@ export function useReviewShortcuts({
         },
       ];
     }),
-    ...(canEditLetter(request.status, 'ADMINISTRATOR')
+    ...(canEditLetter(request.status, ADMIN_ROLE)
       ? [
           {
             keys: [EDIT_KEY],

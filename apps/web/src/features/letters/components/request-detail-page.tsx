@@ -1,4 +1,6 @@
 import {
+  ADMIN_ROLE,
+  RESIDENT_ROLE,
   LETTER_STATUS_MEANINGS,
   formatDateTimeId,
   formatFieldValue,
@@ -29,8 +31,8 @@ import { SummaryList } from './summary-list.tsx';
 
 /** Who made a change, as the resident is told: themselves or the village office. */
 function residentActor(event: LetterEvent): string {
-  if (event.actor_role === 'WARGA') return 'Anda';
-  if (event.actor_role === 'ADMINISTRATOR') return 'Petugas desa';
+  if (event.actor_role === RESIDENT_ROLE) return 'Anda';
+  if (event.actor_role === ADMIN_ROLE) return 'Petugas desa';
   return 'Sistem';
 }
 

@@ -1,4 +1,4 @@
-import type { FieldValue } from '@balai/domain';
+import { ADMIN_ROLE, type FieldValue } from '@balai/domain';
 import type { HeadConfirmation } from '../../../components/admin/confirm-head-dialog.tsx';
 import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import { upload } from '../../../components/form/upload.ts';
@@ -179,7 +179,7 @@ export function useSigningSettings() {
 export function useAdminAccounts() {
   const { data, error } = useSWR<{ data: AdminAccount[] }>([
     signingApi.users,
-    { role: 'ADMINISTRATOR', active: 'true', per_page: 100 },
+    { role: ADMIN_ROLE, active: 'true', per_page: 100 },
   ]);
   return { accounts: data?.data, error: error as unknown };
 }

@@ -1,4 +1,4 @@
-import { signingSettingsAccess, type Position } from '@balai/domain';
+import { ADMIN_ROLE, signingSettingsAccess, type Position } from '@balai/domain';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import type { HeadConfirmation } from '../../../components/admin/confirm-head-dialog.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -38,7 +38,7 @@ export function SigningSettingsPage() {
               : me.is_secretary
                 ? (settings.secretary_user_id ?? 0)
                 : 0,
-            role: 'ADMINISTRATOR',
+            role: ADMIN_ROLE,
             position: (me.position as Position | null) ?? null,
             active: true,
           },
