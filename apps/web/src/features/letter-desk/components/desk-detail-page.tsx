@@ -1,6 +1,5 @@
 import {
   ADMIN_ROLE,
-  APPLICANT_FIELDS,
   ROLE_LABELS,
   ageInDays,
   canDeleteLetter,
@@ -10,15 +9,13 @@ import {
   formatFieldValue,
   isOverdue,
   requestReference,
-  type ApplicantSnapshot,
   type LetterStatus,
   type LetterTransition,
   type LetterType,
 } from '@balai/domain';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../components/admin/admin-page.tsx';
-import { Textarea } from '../../../components/form/textarea.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -29,14 +26,18 @@ import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Timeline } from '../../../components/letters/timeline.tsx';
 import { downloadPdf } from '../../../api/download.ts';
 import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
+import { ApplicantSection } from './applicant-section.tsx';
 import { OverdueMark } from './desk-list-page.tsx';
 import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
+import { IssuePreview } from './issue-preview.tsx';
+import { NoteDialog } from './note-dialog.tsx';
+import { NotificationBanner, type Banner } from './notification-banner.tsx';
+import { RequirementChecklist } from './requirement-checklist.tsx';
 import {
   ACTION_KEYS,
   DELETE_KEY,
   DOWNLOAD_KEY,
   EDIT_KEY,
-  NOTE_PICKS,
   changedMessage,
   deskTransitions,
 } from './status-actions.tsx';
@@ -45,291 +46,10 @@ import type { DeskEvent, DeskRequestDetail } from '../api/types.ts';
 
 const group = (type: LetterType) => `service-${type.code}`;
 
-interface Banner {
-  kind: 'success' | 'error';
-  title: string;
-  text: string;
-}
-
-/** GOV.UK notification banner: what just happened, focused so it is read out. */
-function NotificationBanner({ banner }: { banner: Banner }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [banner]);
-  const success = banner.kind === 'success';
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role={success ? 'status' : 'alert'}
-      aria-labelledby="banner-title"
-      className={`mb-6 rounded-md border-4 outline-none ${
-        success ? 'border-emerald-700' : 'border-red-700'
-      }`}
-    >
-      <p
-        id="banner-title"
-        className={`px-4 py-1 font-semibold text-white ${success ? 'bg-emerald-700' : 'bg-red-700'}`}
-      >
-        {banner.title}
-      </p>
-      <p className="bg-white px-4 py-3 text-lg font-semibold text-slate-900">{banner.text}</p>
-    </div>
-  );
-}
-
 /** Who acted, as the office reads it: the name and the role. */
 function deskActor(event: DeskEvent): string {
   const role = event.actor_role ? ` (${ROLE_LABELS[event.actor_role] ?? event.actor_role})` : '';
   return `${event.actor_name ?? 'Sistem'}${role}`;
-}
-
-const ONLINE_LABEL = {
-  required: 'foto wajib dikirim bersama permohonan',
-  optional: 'foto atau dokumen di kantor desa',
-  office: 'dibawa ke kantor desa',
-} as const;
-
-/** The requirements as a checklist the clerk ticks while checking (kept on this screen only). */
-function RequirementChecklist({ type, request }: { type: LetterType; request: DeskRequestDetail }) {
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const photos = (key: string) =>
-    (request.attachments ?? []).filter((a) => a.requirement === key).length;
-  const done = checked.size;
-  return (
-    <section aria-labelledby="persyaratan" className="mt-8">
-      <h2 id="persyaratan" className="text-xl font-bold text-slate-900">
-        Persyaratan
-      </h2>
-      <p className="mt-1 text-slate-700" aria-live="polite">
-        {done} dari {type.requirements.length} sudah diperiksa. Centang yang sudah Anda periksa;
-        centang ini tidak disimpan.
-      </p>
-      <ul className="mt-3 divide-y divide-slate-200 border-y border-slate-200">
-        {type.requirements.map((r) => {
-          const id = `syarat-${r.key}`;
-          const n = photos(r.key);
-          return (
-            <li key={r.key} className="flex items-start gap-3 py-3">
-              <input
-                id={id}
-                type="checkbox"
-                checked={checked.has(r.key)}
-                onChange={(e) => {
-                  const next = new Set(checked);
-                  if (e.target.checked) next.add(r.key);
-                  else next.delete(r.key);
-                  setChecked(next);
-                }}
-                className="mt-0.5 size-6 shrink-0 accent-brand-800"
-              />
-              <div>
-                <label htmlFor={id} className="font-semibold text-slate-900">
-                  {r.label}
-                </label>
-                <p className="text-sm text-slate-700">
-                  {ONLINE_LABEL[r.online]}
-                  {n > 0 ? ` · ${n} foto terlampir` : ''}
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** The dialog of a change that needs a note: Minta Dilengkapi (what is missing), Tolak (why). */
-function NoteDialog({
-  transition,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  transition: LetterTransition | null;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: (note: string) => void;
-}) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  if (!transition) return null;
-  const rejecting = transition.to === 'rejected';
-  const label = rejecting ? 'Alasan penolakan' : 'Yang perlu dilengkapi';
-  const submit = () => {
-    if (!note.trim()) {
-      setError(`${label} wajib diisi.`);
-      textRef.current?.focus();
-      return;
-    }
-    onConfirm(note.trim());
-  };
-  return (
-    <Modal
-      open
-      onClose={busy ? () => undefined : onCancel}
-      title={rejecting ? 'Tolak permohonan?' : 'Minta pemohon melengkapi'}
-      description={
-        rejecting
-          ? 'Alasan dikirim kepada pemohon dan tercatat di riwayat. Permohonan yang ditolak tidak dapat diproses lagi.'
-          : 'Catatan dikirim kepada pemohon; setelah ia memperbaiki, permohonan kembali ke antrean.'
-      }
-      initialFocusRef={textRef}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onCancel} disabled={busy}>
-            Batal
-          </Button>
-          <Button
-            onClick={submit}
-            loading={busy}
-            className={rejecting ? 'bg-red-700 hover:bg-red-800' : undefined}
-          >
-            {transition.actionLabel}
-          </Button>
-        </>
-      }
-    >
-      <Textarea
-        ref={textRef}
-        name="note"
-        label={label}
-        value={note}
-        maxLength={1000}
-        error={error ?? undefined}
-        onChange={(e) => {
-          setNote(e.target.value);
-          if (error) setError(null);
-        }}
-      />
-      {NOTE_PICKS[transition.to] && (
-        <fieldset>
-          <legend className="mb-2 font-semibold text-slate-900">Alasan yang sering dipakai</legend>
-          <div className="flex flex-wrap gap-2">
-            {NOTE_PICKS[transition.to]!.map((pick) => (
-              <button
-                key={pick}
-                type="button"
-                onClick={() => {
-                  setNote((n) => (n.trim() ? `${n.trim()}\n${pick}` : pick));
-                  setError(null);
-                }}
-                className="min-h-11 rounded-md border-2 border-slate-400 bg-white px-3 py-1 text-left text-sm text-slate-900 hover:border-brand-800"
-              >
-                {pick}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      )}
-    </Modal>
-  );
-}
-
-/**
- * The letter as it will be printed (a draft without a number, never stored), then "Terbitkan":
- * the clerk issues only after seeing it.
- */
-function IssuePreview({
-  type,
-  request,
-  transition,
-  busy,
-  onCancel,
-  onIssue,
-}: {
-  type: LetterType;
-  request: DeskRequestDetail;
-  transition: LetterTransition;
-  busy: boolean;
-  onCancel: () => void;
-  onIssue: () => void;
-}) {
-  const actions = useDeskActions(type);
-  const [url, setUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-    let href: string | null = null;
-    let live = true;
-    actions.preview(request.id).then(
-      (blob) => {
-        if (!live) return;
-        href = URL.createObjectURL(blob);
-        setUrl(href);
-      },
-      (e: unknown) => live && setFailure(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-      if (href) URL.revokeObjectURL(href);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request shown
-  }, [request.id, request.updated_at]);
-  return (
-    <section
-      aria-labelledby="pratinjau"
-      className="mt-6 rounded-lg border-2 border-brand-800 bg-white p-4"
-    >
-      <h2
-        id="pratinjau"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-xl font-bold text-slate-900 outline-none"
-      >
-        Periksa surat sebelum diterbitkan
-      </h2>
-      <p className="mt-1 text-slate-700">
-        Ini pratinjau (draf): belum bernomor dan tidak disimpan.{' '}
-        {transition.to === 'awaiting_signature'
-          ? 'Nomor surat diberikan saat Kepala Desa menyetujuinya.'
-          : 'Nomor surat diberikan saat Anda menerbitkannya.'}
-      </p>
-      {failure ? (
-        <p role="alert" className="mt-3 border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
-          Pratinjau tidak dapat dibuat: {failure}
-        </p>
-      ) : url ? (
-        <>
-          <iframe
-            src={url}
-            title={`Pratinjau draf ${type.pdfTitle}`}
-            className="mt-3 h-[70vh] w-full rounded border border-slate-300"
-          />
-          <p className="mt-2">
-            <a
-              href={url}
-              target="_blank"
-              rel="noreferrer"
-              className="text-brand-800 underline underline-offset-2"
-            >
-              Buka pratinjau di tab baru
-            </a>
-          </p>
-        </>
-      ) : (
-        <LoadingBlock label="Menyiapkan pratinjau…" />
-      )}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={onIssue} loading={busy} disabled={!url}>
-          {transition.actionLabel} sekarang
-        </Button>
-        <Button variant="outlined" onClick={onCancel} disabled={busy}>
-          Batal
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-function applicantRows(applicant: ApplicantSnapshot) {
-  return APPLICANT_FIELDS.map((f) => ({
-    key: f.name,
-    label: f.label,
-    value: formatFieldValue(f, applicant[f.name as keyof ApplicantSnapshot]),
-  }));
 }
 
 /** `/admin/service-{type}/{id}`: one request as the office reviews and decides it. */
@@ -580,38 +300,7 @@ function DeskReview({
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
-          <section aria-labelledby="pemohon">
-            <div className="flex flex-wrap items-center gap-3">
-              <h2 id="pemohon" className="text-xl font-bold text-slate-900">
-                Data pemohon
-              </h2>
-              {request.applicant_verified ? (
-                <strong className="rounded bg-emerald-100 px-2 py-0.5 text-sm font-bold text-emerald-900">
-                  Terverifikasi
-                </strong>
-              ) : (
-                <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-bold text-slate-800">
-                  Belum terverifikasi
-                </span>
-              )}
-            </div>
-            <p className="mt-1 text-slate-700">
-              Data saat permohonan diajukan, seperti dicetak pada surat.{' '}
-              {request.applicant_user_id !== null ? (
-                <Link
-                  to={adminPaths.userEdit(request.applicant_user_id)}
-                  className="text-brand-800 underline underline-offset-2"
-                >
-                  Lihat akun warga
-                </Link>
-              ) : (
-                'Pemohon tanpa akun (diisi petugas).'
-              )}
-            </p>
-            <div className="mt-3">
-              <SummaryList rows={applicantRows(request.applicant)} />
-            </div>
-          </section>
+          <ApplicantSection request={request} />
 
           <section aria-labelledby="isian" className="mt-8">
             <h2 id="isian" className="text-xl font-bold text-slate-900">
