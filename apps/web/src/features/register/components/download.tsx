@@ -1,18 +1,7 @@
 import { useState } from 'react';
+import { saveBlob } from '../../../api/download.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/http-client.ts';
-
-/** Saves a blob under a name, through a temporary link. */
-export function saveBlob(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 /** One file to offer: its button text, the API path (relative to `/api`) and a fallback name. */
 export interface DownloadFile {

@@ -5,7 +5,7 @@ import { importProblemsFile } from '../../../api/register.ts';
 import { DataTable, type DataColumn } from '../../../components/data/data-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { saveBlob } from './download.tsx';
+import { saveBlob } from '../../../api/download.ts';
 
 const nf = new Intl.NumberFormat('id-ID');
 /** How many problems of each kind the screen lists; the spreadsheet has them all. */
