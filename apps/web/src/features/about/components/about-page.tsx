@@ -118,10 +118,17 @@ export function AboutPage() {
 /** Renders its children once the spot is near the viewport, so the chart code loads only then. */
 function WhenNear({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near on the first render, on the server as in the browser: the server's HTML and the
+  // first render of hydration must be the same (issue 23); a browser without
+  // IntersectionObserver shows the charts right after.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      queueMicrotask(() => setNear(true));
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
