@@ -1,9 +1,10 @@
 // Part of the desk's review screen (desk-detail-page.tsx).
 import type { LetterTransition, LetterType } from '@balai/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
+import { useBlobUrl } from '../../../lib/use-blob-url.ts';
 import { useDeskActions } from '../api/desk-api.ts';
 import type { DeskRequestDetail } from '../api/types.ts';
 
@@ -27,27 +28,13 @@ export function IssuePreview({
   onIssue: () => void;
 }) {
   const actions = useDeskActions(type);
-  const [url, setUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { url, failure } = useBlobUrl(
+    `${request.id}@${request.updated_at}`,
+    () => actions.preview(request.id),
+    errorMessage,
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    headingRef.current?.focus();
-    let href: string | null = null;
-    let live = true;
-    actions.preview(request.id).then(
-      (blob) => {
-        if (!live) return;
-        href = URL.createObjectURL(blob);
-        setUrl(href);
-      },
-      (e: unknown) => live && setFailure(errorMessage(e)),
-    );
-    return () => {
-      live = false;
-      if (href) URL.revokeObjectURL(href);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request shown
-  }, [request.id, request.updated_at]);
+  useEffect(() => headingRef.current?.focus(), [request.id, request.updated_at]);
   return (
     <section
       aria-labelledby="pratinjau"

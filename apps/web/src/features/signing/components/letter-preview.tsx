@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useBlobUrl } from '../../../lib/use-blob-url.ts';
 import { fetchPreview } from '../api/signing-api.ts';
 import { signingFailure } from './signing-errors.ts';
 
@@ -42,25 +43,7 @@ export function LetterPreview({
   buttonRef?: React.Ref<HTMLAnchorElement>;
 }) {
   const wide = useWideScreen();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    let href: string | null = null;
-    let live = true;
-    fetchPreview(previewUrl).then(
-      (blob) => {
-        if (!live) return;
-        href = URL.createObjectURL(blob);
-        setUrl(href);
-      },
-      (e: unknown) => live && setFailure(signingFailure(e)),
-    );
-    return () => {
-      live = false;
-      if (href) URL.revokeObjectURL(href);
-    };
-  }, [previewUrl]);
+  const { url, failure } = useBlobUrl(previewUrl, () => fetchPreview(previewUrl), signingFailure);
 
   if (failure) {
     return (
