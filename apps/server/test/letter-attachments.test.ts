@@ -1,10 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterTypeByCode, type LetterType } from '@balai/domain';
-import {
-  ATTACHMENT_LONG_SIDE,
-  ATTACHMENT_MAX_STORED_BYTES,
-} from '../src/services/images.ts';
+import { ATTACHMENT_LONG_SIDE, ATTACHMENT_MAX_STORED_BYTES } from '../src/services/images.ts';
 import { sweepAttachments } from '../src/repositories/letter-attachments.ts';
 import { STAGED_TTL_MS } from '../src/routes/letters/attachments.ts';
 import { jpeg, multipart } from './content-fixtures.ts';

@@ -141,7 +141,8 @@ export interface AccountsTables {
 
 /** One interface types every table (Kysely's example app); each area declares its own tables. */
 export interface Database
-  extends AccountsTables,
+  extends
+    AccountsTables,
     ContentTables,
     LettersTables,
     SigningTables,
