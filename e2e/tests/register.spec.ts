@@ -34,7 +34,10 @@ function days() {
 /** The public profile's population charts (they load once scrolled near). */
 async function openProfileCharts(page: Page) {
   await page.goto('/about');
-  await page.getByRole('heading', { level: 2, name: 'Penduduk' }).scrollIntoViewIfNeeded();
+  // Signed in, the server's page (rendered for a guest) is replaced once the browser app takes
+  // over (ADR 0025): an element found before that may be gone; scroll again until it holds.
+  const heading = page.getByRole('heading', { level: 2, name: 'Penduduk' });
+  await expect(async () => heading.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   await page.mouse.wheel(0, 4000);
 }
 
