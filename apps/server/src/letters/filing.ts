@@ -7,6 +7,7 @@
 import {
   applicantFromProfile,
   isAdmin,
+  RESIDENT_ROLE,
   missingApplicantFields,
   requiredOnline,
   type ApplicantSnapshot,
@@ -120,7 +121,7 @@ export async function createLetterRequest(
     applicantUser = null;
     if (input.applicantId !== undefined) {
       const target = await findUserById(db, input.applicantId);
-      if (!target || target.role !== 'WARGA') {
+      if (!target || target.role !== RESIDENT_ROLE) {
         throw invalidField('applicant_id', 'Warga pemohon tidak ditemukan.');
       }
       applicantUser = target;
@@ -174,7 +175,7 @@ export async function createLetterRequest(
       ip: actor.ip,
       auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
       // Only a resident's own submissions are capped; the office files as it needs to.
-      caps: user.role === 'ADMINISTRATOR' ? null : (deps.caps ?? null),
+      caps: isAdmin(user) ? null : (deps.caps ?? null),
       attach,
     });
     // The new request's whole history, so the answer needs no second read.

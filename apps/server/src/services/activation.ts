@@ -8,6 +8,7 @@ import {
   RELIGION_CODES,
   SEX_CODES,
   labelOf,
+  RESIDENT_ROLE,
 } from '@balai/domain';
 import { NO_EMAIL_DOMAIN } from '@balai/domain/contract';
 import type { Database } from '../db/schema.ts';
@@ -196,7 +197,7 @@ export async function activateAccount(
           email: input.email ?? `warga-${candidate.id}@${NO_EMAIL_DOMAIN}`,
           phone: input.phone ?? null,
           password_hash: passwordHash,
-          role: 'WARGA',
+          role: RESIDENT_ROLE,
           register_person_id: candidate.id,
           register_matched_at: now,
         });
