@@ -13,6 +13,7 @@ import * as m0011 from './0011-register.ts';
 import * as m0012 from './0012-outbox.ts';
 import * as m0013 from './0013-public-version.ts';
 import * as m0014 from './0014-account-register.ts';
+import * as m0018 from './0018-letters-register.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-outbox': m0012,
   '0013-public-version': m0013,
   '0014-account-register': m0014,
+  '0018-letters-register': m0018,
 };

@@ -41,6 +41,10 @@ export interface LetterRequestsTable {
   issued_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The register person the letter is for (0018); null for a typed applicant or an older letter. */
+  subject_person_id: number | null;
+  /** The birth or death recorded in the register from this letter (0018); set at most once. */
+  register_event_id: number | null;
 }
 
 /**
