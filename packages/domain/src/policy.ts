@@ -58,8 +58,37 @@ export interface PolicySubjects {
   'register.read': undefined;
   /** Change the register: import, edits, events, families, areas. */
   'register.manage': undefined;
+  /**
+   * File a letter for a person of the register (issue 21): a resident for themselves or a living
+   * member of their family (the same No. KK); the office for any living person.
+   */
+  'letter.file_for': { filer: RegisterLink; subject: LetterSubject };
 }
 export type PolicyAction = keyof PolicySubjects;
+
+/** Where an account stands in the register: its person and that person's family (null: not linked). */
+export interface RegisterLink {
+  person_id: number | null;
+  family_id: number | null;
+}
+
+/** The register person a letter would be for. */
+export interface LetterSubject {
+  person_id: number;
+  family_id: number | null;
+  life_status: 'hidup' | 'meninggal' | 'pindah' | 'hilang';
+}
+
+/** Why no letter is made for a person who is not living in the village, by life status. */
+export const NOT_LIVING_MESSAGES = {
+  meninggal:
+    'Surat tidak dapat diajukan: menurut buku induk desa, penduduk ini sudah meninggal dunia.',
+  pindah:
+    'Surat tidak dapat diajukan: menurut buku induk desa, penduduk ini sudah pindah dari desa.',
+  hilang: 'Surat tidak dapat diajukan: menurut buku induk desa, penduduk ini tercatat hilang.',
+} as const;
+export const FAMILY_ONLY =
+  'Anda hanya dapat mengajukan surat untuk diri sendiri atau anggota keluarga dalam Kartu Keluarga yang sama.';
 
 /**
  * The answer: allowed; allowed once this person confirms with their own password or PIN; or
@@ -68,7 +97,7 @@ export type PolicyAction = keyof PolicySubjects;
 export type Decision =
   | { outcome: 'allow' }
   | { outcome: 'confirm'; message: string }
-  | { outcome: 'deny'; status: 403 | 409; message: string };
+  | { outcome: 'deny'; status: 403 | 409 | 422; message: string };
 
 export const SIGNER_ONLY =
   'Hanya Kepala Desa, atau Sekretaris Desa selama Kepala Desa berhalangan, yang dapat menyetujui atau mengembalikan surat ini.';
@@ -140,7 +169,7 @@ export function signerFor(
 }
 
 const allow: Decision = { outcome: 'allow' };
-const deny = (message: string, status: 403 | 409 = 403): Decision => ({
+const deny = (message: string, status: 403 | 409 | 422 = 403): Decision => ({
   outcome: 'deny',
   status,
   message,
@@ -155,6 +184,9 @@ export function decide<A extends PolicyAction>(
   action: A,
   subject: PolicySubjects[A],
 ): Decision {
+  if (action === 'letter.file_for') {
+    return decideFileFor(user, subject as PolicySubjects['letter.file_for']);
+  }
   if (!isActiveAdmin(user)) return deny(ADMIN_ONLY);
   switch (action) {
     case 'admin.access':
@@ -223,6 +255,22 @@ export function decide<A extends PolicyAction>(
     default:
       return deny(ADMIN_ONLY);
   }
+}
+
+/**
+ * A letter is made only for a person living in the village (422 otherwise, naming why); the
+ * office files for anyone, an active resident for their own person or a member of their family.
+ */
+function decideFileFor(user: PolicyUser, s: PolicySubjects['letter.file_for']): Decision {
+  if (s.subject.life_status !== 'hidup') {
+    return deny(NOT_LIVING_MESSAGES[s.subject.life_status], 422);
+  }
+  if (isActiveAdmin(user)) return allow;
+  if (!user.active || s.filer.person_id === null) return deny(FAMILY_ONLY);
+  if (s.subject.person_id === s.filer.person_id) return allow;
+  return s.filer.family_id !== null && s.subject.family_id === s.filer.family_id
+    ? allow
+    : deny(FAMILY_ONLY);
 }
 
 /**
