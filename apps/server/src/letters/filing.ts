@@ -6,7 +6,7 @@
  */
 import {
   applicantFromProfile,
-  isAdmin,
+  can,
   RESIDENT_ROLE,
   missingApplicantFields,
   requiredOnline,
@@ -108,7 +108,9 @@ export async function createLetterRequest(
   let applicantUser: UserRow | null;
   /** True when the snapshot is taken from a profile the office has verified. */
   let applicantVerified = false;
-  if (!isAdmin(user)) {
+  /** The office files for others (the policy's answer); a resident only for themselves. */
+  const office = can(user, 'admin.access');
+  if (!office) {
     if (input.applicantId !== undefined || input.applicant !== undefined) {
       throw forbidden('Hanya administrator yang dapat mengajukan surat atas nama orang lain.');
     }
@@ -141,15 +143,13 @@ export async function createLetterRequest(
   if (!data.phone && applicantUser?.phone) data.phone = applicantUser.phone;
   // A resident sends the photos with the request; the office, filing at the desk, sees the
   // papers and adds photos to the filed request if it wants them.
-  if (isAdmin(user) && (input.attachmentIds?.length ?? 0) > 0) {
+  if (office && (input.attachmentIds?.length ?? 0) > 0) {
     throw invalidField(
       'attachments',
       'Administrator menambahkan foto lampiran setelah permohonan diajukan.',
     );
   }
-  const attach = isAdmin(user)
-    ? null
-    : await attachmentsToLink(db, type, user, input.attachmentIds ?? []);
+  const attach = office ? null : await attachmentsToLink(db, type, user, input.attachmentIds ?? []);
 
   const notice = adminNotice(type, applicant.name ?? '', { kind: 'new' });
   const onBehalf = applicantUser !== null && applicantUser.id !== user.id;
@@ -175,7 +175,7 @@ export async function createLetterRequest(
       ip: actor.ip,
       auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
       // Only a resident's own submissions are capped; the office files as it needs to.
-      caps: isAdmin(user) ? null : (deps.caps ?? null),
+      caps: office ? null : (deps.caps ?? null),
       attach,
     });
     // The new request's whole history, so the answer needs no second read.

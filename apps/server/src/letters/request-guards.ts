@@ -3,7 +3,7 @@
  * and the 422 for an applicant whose profile lacks what a letter needs.
  */
 import type { Kysely } from 'kysely';
-import { isAdmin, msg, type ApplicantField, type LetterType } from '@balai/domain';
+import { can, msg, type ApplicantField, type LetterType } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { findLetterRequest, type LetterRequestRow } from '../repositories/letter-requests.ts';
@@ -25,7 +25,7 @@ export async function findVisibleRequest(
 ): Promise<LetterRequestRow> {
   const row = await findLetterRequest(db, id);
   if (!row || row.type !== type.code) throw notFound(REQUEST_NOT_FOUND);
-  if (!isAdmin(user) && row.applicant_user_id !== user.id) {
+  if (!can(user, 'admin.access') && row.applicant_user_id !== user.id) {
     throw notFound(REQUEST_NOT_FOUND);
   }
   return row;

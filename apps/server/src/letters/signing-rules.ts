@@ -13,8 +13,10 @@ import {
   POSITION_LABELS,
   SIGNER_ONLY,
   approvalRequired,
+  can,
   delegationActive,
   holdsPosition,
+  isActiveAdmin,
   signerFor,
   todayIso,
   transitionApplies,
@@ -131,7 +133,7 @@ async function signerAccounts(db: Kysely<Database>, state: SigningState) {
     db,
     ids.filter((x): x is number => x !== null),
   );
-  return accounts.filter((a) => a.role === 'ADMINISTRATOR' && Boolean(a.active));
+  return accounts.filter((a) => isActiveAdmin(a));
 }
 
 /** An e-mail to send once the change is committed. */
@@ -288,7 +290,7 @@ export async function viewerSigning(
   db: Kysely<Database>,
   viewer: UserRow,
 ): Promise<((type: LetterType) => TransitionContext) | undefined> {
-  if (viewer.role !== 'ADMINISTRATOR') return undefined;
+  if (!can(viewer, 'admin.access')) return undefined;
   const state = await signingState(db, viewer);
   return (type) => transitionContext(state, type);
 }

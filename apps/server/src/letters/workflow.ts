@@ -14,8 +14,8 @@ import {
   canDeleteLetter,
   canEditLetter,
   fieldErrors,
+  can,
   findTransition,
-  isAdmin,
   letterChanges,
   letterSchema,
   missingApplicantFields,
@@ -40,7 +40,6 @@ import {
 } from '../repositories/letter-requests.ts';
 import { releaseRequestAttachments } from '../repositories/letter-attachments.ts';
 import { insertNotifications, notifyActiveAdmins } from '../repositories/notifications.ts';
-import type { UserRow } from '../repositories/users.ts';
 import { identityVerified } from '../services/identity.ts';
 import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
 import { issueLetter } from './issuing.ts';
@@ -116,11 +115,11 @@ export interface ChangeInput {
   applicant?: ApplicantInput | undefined;
 }
 
-function editClosed(status: LetterStatus, role: UserRow['role']): HttpError {
+function editClosed(status: LetterStatus, office: boolean): HttpError {
   return conflict(
-    role === 'WARGA'
-      ? `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi. Permohonan hanya dapat diubah selama berstatus "Diajukan" atau "Perlu Dilengkapi".`
-      : `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi.`,
+    office
+      ? `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi.`
+      : `Permohonan berstatus "${LETTER_STATUS_LABELS[status]}" tidak dapat diubah lagi. Permohonan hanya dapat diubah selama berstatus "Diajukan" atau "Perlu Dilengkapi".`,
   );
 }
 
@@ -139,14 +138,16 @@ export async function changeLetterRequest(
   const { db } = deps;
   const user = actor.user;
   const role = user.role;
+  /** The office's side of the request (the policy's answer), or the resident's. */
+  const office = can(user, 'admin.access');
   const row = await findVisibleRequest(db, type, user, id);
   const from = row.status;
-  if (input.applicant !== undefined && !isAdmin(user)) {
+  if (input.applicant !== undefined && !office) {
     throw forbidden('Hanya administrator yang dapat mengubah data pemohon.');
   }
   const editsFields = Object.keys(input.fields).length > 0;
   const editing = editsFields || input.applicant !== undefined;
-  if (editing && !canEditLetter(from, role)) throw editClosed(from, role);
+  if (editing && !canEditLetter(from, role)) throw editClosed(from, office);
 
   if (input.status === undefined && !editing) {
     throw new HttpError(422, NOTHING_TO_CHANGE, { status: [NOTHING_TO_CHANGE] });
@@ -160,12 +161,12 @@ export async function changeLetterRequest(
   if (changesStatus) {
     // A status only the other side can ever set is a 403 whatever the current status.
     if (!LETTER_TRANSITIONS.some((t) => t.to === to && t.actors.includes(role))) {
-      throw forbidden(role === 'WARGA' ? ADMIN_ONLY : RESIDENT_ONLY);
+      throw forbidden(office ? RESIDENT_ONLY : ADMIN_ONLY);
     }
     const transition = findTransition(from, to);
     if (!transition) throw conflict(transitionError(from, to));
     if (!transition.actors.includes(role)) {
-      throw forbidden(role === 'WARGA' ? ADMIN_ONLY : RESIDENT_ONLY);
+      throw forbidden(office ? RESIDENT_ONLY : ADMIN_ONLY);
     }
     // Around signing, the type's approval setting and the actor's signing power decide too.
     if (touchesSigning(from, to)) {
@@ -181,7 +182,7 @@ export async function changeLetterRequest(
   let applicant: ApplicantSnapshot | undefined;
   if (input.applicant !== undefined) {
     applicant = applicantFromProfile(input.applicant);
-  } else if (editing && role === 'WARGA') {
+  } else if (editing && !office) {
     const missing = missingApplicantFields(user);
     if (missing.length > 0) throw profileIncomplete(missing, 'own');
     applicant = applicantFromProfile(user);
@@ -227,7 +228,7 @@ export async function changeLetterRequest(
         created_at: now,
       });
     }
-    if (isAdmin(user)) {
+    if (office) {
       await notifyResident(
         trx,
         type,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ADMIN_ROLE,
   letterSchema,
   letterTypeByCode,
   todayIso,
@@ -124,7 +125,7 @@ export async function seedDemoLetters(db: Kysely<Database>, config: Config): Pro
   const admin = await db
     .selectFrom('users')
     .selectAll()
-    .where('role', '=', 'ADMINISTRATOR')
+    .where('role', '=', ADMIN_ROLE)
     .orderBy('id')
     .executeTakeFirst();
   if (!admin) return;

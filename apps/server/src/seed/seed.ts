@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE, RESIDENT_ROLE } from '@balai/domain';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -118,14 +119,14 @@ export async function seedIfEmpty(
         name: config.BALAI_ADMIN_NAME,
         email: config.BALAI_ADMIN_EMAIL ?? 'admin@balai.local',
         password_hash: SEED_UNFINISHED_HASH,
-        role: 'ADMINISTRATOR',
+        role: ADMIN_ROLE,
       });
       if (config.SEED_DEMO) {
         for (const resident of DEMO_RESIDENTS) {
           await insertUser(trx, {
             ...resident,
             password_hash: SEED_UNFINISHED_HASH,
-            role: 'WARGA',
+            role: RESIDENT_ROLE,
           });
         }
       }
@@ -145,7 +146,7 @@ export async function seedIfEmpty(
             nip: o.nip,
             position: o.position,
             password_hash: SEED_UNFINISHED_HASH,
-            role: 'ADMINISTRATOR',
+            role: ADMIN_ROLE,
           });
           ids.push(row.id);
         }
