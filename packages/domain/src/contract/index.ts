@@ -20,3 +20,4 @@ export * from './health.ts';
 export * from './register.ts';
 export * from './register-reports.ts';
 export * from './accounts.ts';
+export * from './notices.ts';
