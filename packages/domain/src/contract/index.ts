@@ -20,4 +20,5 @@ export * from './health.ts';
 export * from './register.ts';
 export * from './register-reports.ts';
 export * from './accounts.ts';
+export * from './register-links.ts';
 export * from './notices.ts';

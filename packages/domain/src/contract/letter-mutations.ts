@@ -66,6 +66,16 @@ export function letterCreateBody(type: LetterType) {
         applicant_id: applicantId,
         applicant: applicantSchema.optional(),
         attachments: attachmentIds,
+        /** The register person it is for: a member of the resident's family, or anyone (office). */
+        subject_person_id: z.preprocess(
+          (v) => (v === null || v === '' ? undefined : v),
+          z.coerce
+            .number({ error: 'Pilih untuk siapa surat ini.' })
+            .int('Pilih untuk siapa surat ini.')
+            .positive('Pilih untuk siapa surat ini.')
+            .max(MAX_ID, 'Pilih untuk siapa surat ini.')
+            .optional(),
+        ),
       }),
     )
     .meta(jsonSchemaFromFields(type.fields));

@@ -122,8 +122,22 @@ export const letterSignatureSchema = z
   .nullable();
 export type LetterSignature = z.infer<typeof letterSignatureSchema>;
 
+/**
+ * Who filed a request and for whom (issue 21): "diajukan oleh … untuk …". The register person it
+ * is for, and the birth or death recorded in the register from it.
+ */
+export const letterFilingSchema = z.object({
+  filed_by_name: z.string().nullable(),
+  /** Filed by someone else than the person it is for (a family member, or the office). */
+  on_behalf: z.boolean(),
+  subject_person_id: z.number().nullable(),
+  register_event_id: z.number().nullable(),
+});
+export type LetterFiling = z.infer<typeof letterFilingSchema>;
+
 /** One request with its signature, history and photos (`GET <base>/:id`). */
 export const letterRequestDetailSchema = letterRequestSchema.extend({
+  filing: letterFilingSchema.optional(),
   signature: letterSignatureSchema,
   events: z.array(letterEventSchema),
   /** Photos of the requirements (ADR 0015), oldest first. */
