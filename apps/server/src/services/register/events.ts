@@ -68,77 +68,87 @@ export async function toApiEvents(
     }));
 }
 
+type EventInput = RegisterEventBody & { kind: EventKind; occurred_on: string; reported_on: string };
+
 /** Records an event; a birth or an arrival of someone new creates the person. Its id. */
 export async function recordEvent(
   db: Kysely<Database>,
-  body: RegisterEventBody & { kind: EventKind; occurred_on: string; reported_on: string },
+  body: EventInput,
+  person: PersonInput | null,
+  userId: number,
+): Promise<number> {
+  return db.transaction().execute((trx) => recordEventIn(trx, body, person, userId));
+}
+
+/** `recordEvent` inside the caller's transaction (a letter recording its birth or death, issue 21). */
+export async function recordEventIn(
+  trx: Kysely<Database>,
+  body: EventInput,
   person: PersonInput | null,
   userId: number,
 ): Promise<number> {
   if (body.reported_on < body.occurred_on) {
     throw invalid('reported_on', 'Tanggal lapor tidak boleh sebelum tanggal kejadian.');
   }
-  return db.transaction().execute(async (trx) => {
-    let personId = body.person_id ?? null;
-    const creates = body.kind === 'birth' || (body.kind === 'move_in' && !personId);
-    if (creates) {
-      if (!person) throw invalid('person', 'Isi data penduduk yang lahir atau datang.');
-      if (body.kind === 'birth' && !person.birth_date) person.birth_date = body.occurred_on;
-      personId = await insertPerson(trx, person, {
-        familyId: body.family_id ?? null,
-        basePresent: false,
-        status: STATUS_AFTER[body.kind],
-      });
-    } else if (!personId) {
-      throw invalid('person_id', 'Pilih penduduk yang mengalami peristiwa ini.');
-    }
-    const p = await trx
-      .selectFrom('register_persons')
-      .select(['id', 'base_present'])
-      .where('id', '=', personId)
-      .executeTakeFirst();
-    if (!p) throw invalid('person_id', 'Penduduk tidak ditemukan.');
-    const steps: EventStep[] = (await history(trx, personId)).map((e) => ({
-      kind: e.kind,
-      occurred_on: e.occurred_on,
-    }));
-    steps.push({ kind: body.kind, occurred_on: body.occurred_on });
-    checkHistory(p.base_present === 1, steps);
-    const now = nowIso();
-    const row = await trx
-      .insertInto('register_events')
-      .values({
-        person_id: personId,
-        kind: body.kind,
-        occurred_on: body.occurred_on,
-        reported_on: body.reported_on,
-        note: body.note ?? null,
-        corrected: 0,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('register_persons')
-      .set({ life_status: STATUS_AFTER[body.kind], updated_at: now })
-      .where('id', '=', personId)
-      .execute();
-    await writeAudit(trx, {
-      user_id: userId,
-      action: 'register.event.create',
-      subject_type: 'register_person',
-      subject_id: personId,
-      detail: {
-        event_id: row.id,
-        kind: body.kind,
-        occurred_on: body.occurred_on,
-        reported_on: body.reported_on,
-      },
+  let personId = body.person_id ?? null;
+  const creates = body.kind === 'birth' || (body.kind === 'move_in' && !personId);
+  if (creates) {
+    if (!person) throw invalid('person', 'Isi data penduduk yang lahir atau datang.');
+    if (body.kind === 'birth' && !person.birth_date) person.birth_date = body.occurred_on;
+    personId = await insertPerson(trx, person, {
+      familyId: body.family_id ?? null,
+      basePresent: false,
+      status: STATUS_AFTER[body.kind],
     });
-    return row.id;
+  } else if (!personId) {
+    throw invalid('person_id', 'Pilih penduduk yang mengalami peristiwa ini.');
+  }
+  const p = await trx
+    .selectFrom('register_persons')
+    .select(['id', 'base_present'])
+    .where('id', '=', personId)
+    .executeTakeFirst();
+  if (!p) throw invalid('person_id', 'Penduduk tidak ditemukan.');
+  const steps: EventStep[] = (await history(trx, personId)).map((e) => ({
+    kind: e.kind,
+    occurred_on: e.occurred_on,
+  }));
+  steps.push({ kind: body.kind, occurred_on: body.occurred_on });
+  checkHistory(p.base_present === 1, steps);
+  const now = nowIso();
+  const row = await trx
+    .insertInto('register_events')
+    .values({
+      person_id: personId,
+      kind: body.kind,
+      occurred_on: body.occurred_on,
+      reported_on: body.reported_on,
+      note: body.note ?? null,
+      corrected: 0,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('register_persons')
+    .set({ life_status: STATUS_AFTER[body.kind], updated_at: now })
+    .where('id', '=', personId)
+    .execute();
+  await writeAudit(trx, {
+    user_id: userId,
+    action: 'register.event.create',
+    subject_type: 'register_person',
+    subject_id: personId,
+    detail: {
+      event_id: row.id,
+      kind: body.kind,
+      occurred_on: body.occurred_on,
+      reported_on: body.reported_on,
+    },
   });
+  return row.id;
 }
 
 export interface Correction {
