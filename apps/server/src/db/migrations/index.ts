@@ -13,6 +13,7 @@ import * as m0011 from './0011-register.ts';
 import * as m0012 from './0012-outbox.ts';
 import * as m0013 from './0013-public-version.ts';
 import * as m0014 from './0014-account-register.ts';
+import * as m0016 from './0016-notice-choice.ts';
 import * as m0018 from './0018-letters-register.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012-outbox': m0012,
   '0013-public-version': m0013,
   '0014-account-register': m0014,
+  '0016-notice-choice': m0016,
   '0018-letters-register': m0018,
 };

@@ -37,6 +37,8 @@ export interface NoticeChannelsTable {
   code_tries: number;
   /** 1: the first notice on this channel (which says how to stop) has been queued. */
   stop_told: number;
+  /** 1: the person wants notices here; 0: switched off (the confirmed address is kept). Migration 0016. */
+  enabled: Generated<number>;
   updated_at: string;
 }
 
