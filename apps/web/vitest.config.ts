@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { slimRouterLinks } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [slimRouterLinks(), react()],
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
