@@ -111,6 +111,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The domain's model is zod-free (issue 20): definitions, registries, roles and the policy;
+  // the request schemas are built from it in packages/domain/src/schemas and the contract.
+  {
+    files: [
+      'packages/domain/src/{users,signing,settings,settings-fields,user-fields,field-defs,policy,roles,positions,signing-setup}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                'Model domain bebas zod; skema permintaan dibangun di packages/domain/src/schemas atau kontrak.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['./schemas/**', './contract/**'],
+              allowTypeImports: true,
+              message: 'Model domain tidak mengimpor skema atau kontrak (kecuali tipe).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...ROUTE_FOLDERS.map((folder) => ({
     files: [`apps/server/src/routes/${folder}/**/*.ts`],
     rules: {

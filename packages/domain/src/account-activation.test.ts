@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activationSchema, hasNoEmail, NO_EMAIL_DOMAIN } from './account-activation.ts';
-import { isPhoneLogin, loginIdentifier } from './users.ts';
+import { loginIdentifier } from './schemas/users.ts';
+import { isPhoneLogin } from './users.ts';
 
 const base = {
   nik: '3201 0141 0190 0001',

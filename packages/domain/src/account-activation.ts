@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './messages.ts';
 import { normalizePhone } from './phone.ts';
-import { email, password } from './users.ts';
+import { email, password } from './schemas/builders.ts';
 import { USER_FIELDS } from './user-fields.ts';
 
 /**

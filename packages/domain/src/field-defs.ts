@@ -1,6 +1,8 @@
 // The shape of a field definition and its builders: plain data, no zod, so any code (the web's
 // first load included) may import the definitions built from it. Validation is in fields.ts.
 
+import type { UserField } from './user-fields.ts';
+
 /** What kind of value a field holds; decides the input control, the validation and the column type. */
 export type FieldKind =
   | 'text' // one line of text, at most 255 characters unless maxLength says otherwise
@@ -18,25 +20,8 @@ export type FieldKind =
   | 'boolean' // yes/no; accepts true/false, "true"/"false", 1/0, "1"/"0"
   | 'reference'; // id of another record of the resource named in `references`, a positive integer
 
-/** A profile field a letter field can take its starting value from. */
-export type ProfileField =
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'nik'
-  | 'kk_number'
-  | 'birth_place'
-  | 'birth_date'
-  | 'gender'
-  | 'religion'
-  | 'marital_status'
-  | 'occupation'
-  | 'education'
-  | 'nationality'
-  | 'address'
-  | 'rt'
-  | 'rw'
-  | 'hamlet';
+/** A profile field a letter field can take its starting value from (user-fields.ts). */
+export type ProfileField = UserField;
 
 /** One field of a content resource, a letter type or the applicant block. Plain data, JSON-safe. */
 export interface FieldDef {
@@ -107,7 +92,11 @@ type FieldOptions = Partial<Omit<FieldDef, 'name' | 'label' | 'kind'>>;
 
 const build =
   (kind: FieldKind) =>
-  (name: string, label: string, options: FieldOptions = {}): FieldDef => ({
+  <N extends string>(
+    name: N,
+    label: string,
+    options: FieldOptions = {},
+  ): FieldDef & { name: N } => ({
     name,
     label,
     kind,

@@ -4,7 +4,7 @@ import { MAX_ID } from './ids.ts';
 import { msg } from './messages.ts';
 import { cleanPlainText } from './plain-text.ts';
 import type { FieldDef, FieldKind, FieldValue, FieldValues, ProfileField } from './field-defs.ts';
-import { digits, email, phone } from './users.ts';
+import { digits, email, phone } from './schemas/builders.ts';
 
 export * from './field-defs.ts';
 

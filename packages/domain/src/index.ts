@@ -4,6 +4,8 @@ export * from './messages.ts';
 export * from './roles.ts';
 export * from './plain-text.ts';
 export * from './users.ts';
+// The request schemas built from the model (zod; ADR 0021, issue 20).
+export * from './schemas/index.ts';
 export * from './masking.ts';
 export * from './fields.ts';
 export * from './ids.ts';

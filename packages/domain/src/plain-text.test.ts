@@ -6,10 +6,10 @@ import { applicantSchema, APPLICANT_FIELDS } from './letters/applicant.ts';
 import { LETTER_TYPES, letterSchema } from './letters/registry.ts';
 import { letterStatusChangeSchema } from './letters/statuses.ts';
 import { cleanPlainText } from './plain-text.ts';
-import { settingsUpdateSchema } from './settings.ts';
+import { settingsUpdateSchema } from './schemas/settings.ts';
 import { CONTENT_EXAMPLES } from './testing/content-examples.ts';
 import { LETTER_EXAMPLES } from './testing/letter-examples.ts';
-import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from './users.ts';
+import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from './schemas/users.ts';
 
 /** Every character the rule removes, one of each range's ends and a few inside. */
 const BAD = [

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { msg } from './messages.ts';
-import {
-  SETTINGS_FIELDS,
-  SETTINGS_LABELS,
-  SETTINGS_SECTIONS,
-  settingsSocialSchema,
-  settingsUpdateSchema,
-} from './settings.ts';
+import { SETTINGS_FIELDS, SETTINGS_LABELS, SETTINGS_SECTIONS } from './settings.ts';
+import { settingsSocialSchema, settingsUpdateSchema } from './schemas/settings.ts';
 
 const valid = {
   village_name: 'Sukamaju',

@@ -11,15 +11,14 @@ import {
 } from './letters/statuses.ts';
 import {
   approvalRequired,
-  approveSchema,
   delegationActive,
   pinProblem,
   signerFor,
-  signingSettingsUpdateSchema,
   type Position,
   type SigningSetup,
 } from './signing.ts';
 import type { Role } from './roles.ts';
+import { approveSchema, signingSettingsUpdateSchema } from './schemas/signing.ts';
 
 const TODAY = '2026-11-23';
 const HEAD = 10;

@@ -13,13 +13,9 @@ import {
   USER_SECTIONS,
   userField,
 } from './user-fields.ts';
-import {
-  BIODATA_LABELS,
-  biodataShape,
-  profileUpdateSchema,
-  userCreateSchema,
-  userUpdateSchema,
-} from './users.ts';
+import { BIODATA_LABELS } from './users.ts';
+import { biodataShape } from './schemas/builders.ts';
+import { profileUpdateSchema, userCreateSchema, userUpdateSchema } from './schemas/users.ts';
 
 /** A value each kind refuses, so the message shows which label the schema uses. */
 const BAD: Record<string, unknown> = {

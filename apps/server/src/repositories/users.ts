@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   ADMIN_ROLE,
+  BIODATA_FIELD_NAMES,
   DEFAULT_ADMIN_POSITION,
   POSITION_LABELS,
   mayHoldPosition,
@@ -13,23 +14,8 @@ import { nowIso } from '../lib/time.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
-export const BIODATA_COLUMNS = [
-  'nik',
-  'kk_number',
-  'phone',
-  'birth_place',
-  'birth_date',
-  'gender',
-  'religion',
-  'marital_status',
-  'occupation',
-  'education',
-  'nationality',
-  'address',
-  'rt',
-  'rw',
-  'hamlet',
-] as const;
+/** The biodata columns: the model's biodata fields (user-fields.ts), listed there once. */
+export const BIODATA_COLUMNS = BIODATA_FIELD_NAMES;
 
 export type UserWrite = Partial<
   Pick<

@@ -12,7 +12,7 @@ export {
   resetPasswordSchema,
   type LoginInput,
   type ProfileUpdateInput,
-} from '../users.ts';
+} from '../schemas/users.ts';
 
 /** `POST /api/login`: the bearer token, when it ends, and who signed in. */
 export const loginAnswerSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The village identity and the office's settings (ADR 0021). */
 
 export { settingsPaths } from './paths.ts';
-export { settingsUpdateSchema, type SettingsUpdateInput } from '../settings.ts';
+export { settingsUpdateSchema, type SettingsUpdateInput } from '../schemas/settings.ts';
 
 /** Where a stored image is served: the WebP (max 1920 px wide) and its 480 px thumbnail. */
 export const imageUrlSchema = z.object({

@@ -14,7 +14,7 @@ export {
   signingPinRemoveSchema,
   signingPinSchema,
   signingSettingsUpdateSchema,
-} from '../signing.ts';
+} from '../schemas/signing.ts';
 
 /** A named signer as the settings screen shows them. */
 export const signingAccountSchema = z

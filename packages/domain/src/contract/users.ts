@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POSITIONS } from '../positions.ts';
 import { ROLES } from '../roles.ts';
-import { USER_FIELDS, type UserField } from '../user-fields.ts';
+import { BIODATA_FIELD_NAMES } from '../user-fields.ts';
 import { pageMetaSchema, pageQuery } from './common.ts';
 
 /**
@@ -15,12 +15,7 @@ export {
   userUpdateSchema,
   type UserCreateInput,
   type UserUpdateInput,
-} from '../users.ts';
-
-type Biodata = Exclude<UserField, 'name' | 'email'>;
-const BIODATA_NAMES = USER_FIELDS.map((f) => f.name).filter(
-  (n) => n !== 'name' && n !== 'email',
-) as Biodata[];
+} from '../schemas/users.ts';
 
 /** `{ nik: string | null, … }`: one nullable string per field. */
 function nullableStrings<K extends string>(names: readonly K[]) {
@@ -38,7 +33,7 @@ export const userSchema = z.object({
   role: roleSchema,
   roles: z.array(z.object({ name: roleSchema })),
   active: z.boolean(),
-  ...nullableStrings(BIODATA_NAMES),
+  ...nullableStrings(BIODATA_FIELD_NAMES),
   /** When the office verified name, NIK, No. KK and birth data against the KTP and KK; null when not. */
   identity_verified_at: z.string().nullable(),
   /** The administrator who verified it. */

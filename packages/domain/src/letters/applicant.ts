@@ -1,67 +1,26 @@
 import { z } from 'zod';
 import type { FieldDef } from '../fields.ts';
-import { userField } from '../user-fields.ts';
-import { userFieldSchema } from '../users.ts';
+import { USER_FIELDS, type UserField } from '../user-fields.ts';
+import { userFieldSchema } from '../schemas/builders.ts';
 
-/** The applicant fields a letter cannot be issued without. */
-const REQUIRED_FOR_LETTERS: readonly string[] = [
-  'name',
-  'nik',
-  'birth_place',
-  'birth_date',
-  'gender',
-  'religion',
-  'marital_status',
-  'occupation',
-  'education',
-  'nationality',
-  'address',
-];
+/** The user fields a letter does not print (user-fields.ts). */
+const NOT_ON_LETTERS = ['email', 'phone'] as const satisfies readonly UserField[];
+/** The applicant fields a letter can be issued without; every other one is required. */
+const OPTIONAL_ON_LETTERS: readonly UserField[] = ['kk_number', 'rt', 'rw', 'hamlet'];
+
+export type ApplicantField = Exclude<UserField, (typeof NOT_ON_LETTERS)[number]>;
 
 /**
  * The applicant block of every letter (LETTERS.md), in the order the letter's table prints it:
- * a subset of the user fields (user-fields.ts), the same labels and rules, with the fields a
- * letter needs made required.
+ * the user fields (user-fields.ts) but the contact ones, the same labels and rules, with the
+ * fields a letter needs made required.
  */
-export const APPLICANT_FIELDS: readonly FieldDef[] = (
-  [
-    'name',
-    'nik',
-    'kk_number',
-    'birth_place',
-    'birth_date',
-    'gender',
-    'religion',
-    'marital_status',
-    'occupation',
-    'education',
-    'nationality',
-    'address',
-    'rt',
-    'rw',
-    'hamlet',
-  ] as const
-).map((name) => {
-  const { unique: _unique, ...f } = userField(name);
-  return { ...f, required: REQUIRED_FOR_LETTERS.includes(name) };
-});
-
-export type ApplicantField =
-  | 'name'
-  | 'nik'
-  | 'kk_number'
-  | 'birth_place'
-  | 'birth_date'
-  | 'gender'
-  | 'religion'
-  | 'marital_status'
-  | 'occupation'
-  | 'education'
-  | 'nationality'
-  | 'address'
-  | 'rt'
-  | 'rw'
-  | 'hamlet';
+export const APPLICANT_FIELDS: readonly FieldDef[] = USER_FIELDS.filter(
+  (f) => !(NOT_ON_LETTERS as readonly string[]).includes(f.name),
+).map(({ unique: _unique, ...f }) => ({
+  ...f,
+  required: !(OPTIONAL_ON_LETTERS as readonly string[]).includes(f.name),
+}));
 
 /** The applicant block frozen into a request when it is submitted. */
 export type ApplicantSnapshot = Record<ApplicantField, string | null>;
