@@ -4,6 +4,7 @@ import type { LettersTables } from './tables/letters.ts';
 import type { SigningTables } from './tables/signing.ts';
 import type { RegisterTables } from './tables/register.ts';
 import type { NoticesTables } from './tables/notices.ts';
+import type { ActivationCodesTables } from './tables/activation-codes.ts';
 import type { Position } from '@balai/domain';
 
 /**
@@ -147,4 +148,5 @@ export interface Database
     LettersTables,
     SigningTables,
     RegisterTables,
-    NoticesTables {}
+    NoticesTables,
+    ActivationCodesTables {}
