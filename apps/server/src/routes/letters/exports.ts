@@ -43,7 +43,7 @@ import { renderRegisterPdf, periodLabel } from '../../letters/export/register-pd
 import { csvStream, xlsxStream, type Cell, type Column } from '../../letters/export/spreadsheet.ts';
 import { typeFieldColumns } from '../../letters/export/type-columns.ts';
 import { currentAuth } from '../../types.ts';
-import { parseReference } from './list-requests.ts';
+import { requestFilter } from './list-requests.ts';
 import { dateBounds } from './schemas.ts';
 
 /** The register as XLSX holds at most as many rows as the queue export. */
@@ -160,20 +160,9 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = currentAuth(request);
       const q = request.query;
-      const { start, end } = dateBounds(q.from, q.to);
-      // A search that is a reference ("KU-000042") finds that request, as in the list.
-      const reference = q.search ? parseReference(q.search) : undefined;
-      const otherType =
-        reference !== undefined && q.type !== undefined && reference.type !== q.type;
       const plan = await planLetterExport(app.db, {
-        type: q.type ?? reference?.type,
-        statuses: q.status,
-        applicantUserId: q.applicant_id,
-        id: otherType ? 0 : reference?.id, // of another type: id 0, which no request has
-        createdFrom: start,
-        createdBefore: end,
-        search: reference ? undefined : q.search,
-        sort: q.sort === 'created_at' ? 'oldest' : 'newest',
+        // The list's filter, read by the list's own reading of the query (list-requests.ts).
+        ...requestFilter(q, q.type, q.applicant_id),
         // One type's desk: a column for each of its fields (issue 25.7).
         withData: q.type !== undefined,
       });

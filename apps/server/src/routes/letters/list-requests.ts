@@ -11,8 +11,11 @@ import {
 import type { UserRow } from '../../repositories/users.ts';
 import { viewerSigning } from '../../letters/signing-rules.ts';
 import type { ApiLetterRequest, letterListQuery } from '@balai/domain/contract';
+import type { LetterRequestQuery } from '../../repositories/letter-filters.ts';
 import { typeOf } from '../letter-type-of.ts';
 import { dateBounds, toApiLetterRequest } from './schemas.ts';
+
+type LetterListQuery = z.infer<typeof letterListQuery>;
 
 /**
  * One page of letter requests as the API shows them: a resident sees only their own, an
@@ -23,37 +26,22 @@ import { dateBounds, toApiLetterRequest } from './schemas.ts';
 export async function listRequestsPage(
   deps: { db: Kysely<Database>; publicUrl: string },
   user: UserRow,
-  q: z.infer<typeof letterListQuery>,
+  q: LetterListQuery,
   type: LetterCode | undefined,
 ) {
-  const { start, end } = dateBounds(q.from, q.to);
   const admin = can(user, 'admin.access');
-  const applicantUserId = admin ? q.applicant_id : user.id;
-  const reference = q.search ? parseReference(q.search) : undefined;
-  // A reference names one request: of another type than the list's, nothing matches.
-  const otherType = reference !== undefined && type !== undefined && reference.type !== type;
+  const filter = requestFilter(q, type, admin ? q.applicant_id : user.id);
   const [{ rows, total, totalExact }, counts, signing] = await Promise.all([
-    otherType
+    filter.id === NO_REQUEST
       ? { rows: [], total: 0, totalExact: true }
-      : listLetterRequests(deps.db, {
-          type: type ?? reference?.type,
-          statuses: q.status,
-          applicantUserId,
-          id: reference?.id,
-          createdFrom: start,
-          createdBefore: end,
-          search: reference ? undefined : q.search,
-          sort: q.sort === 'created_at' ? 'oldest' : 'newest',
-          page: q.page,
-          perPage: q.per_page,
-        }),
+      : listLetterRequests(deps.db, { ...filter, page: q.page, perPage: q.per_page }),
     q.counts
       ? countLetterRequestsByStatus(deps.db, {
           type,
           statuses: q.counts,
-          applicantUserId,
-          createdFrom: start,
-          createdBefore: end,
+          applicantUserId: filter.applicantUserId,
+          createdFrom: filter.createdFrom,
+          createdBefore: filter.createdBefore,
         })
       : undefined,
     viewerSigning(deps.db, user),
@@ -78,6 +66,36 @@ export async function listRequestsPage(
       total_exact: totalExact,
       ...(counts ? { counts } : {}),
     },
+  };
+}
+
+/** The id no request has: a reference of another type than the list's matches nothing. */
+export const NO_REQUEST = 0;
+
+/**
+ * What a list query asks for, as the repositories filter it: the one reading of the query
+ * string, shared by the desk's list and its export (`letterListFields` in the contract), so the
+ * export holds exactly the rows the screen shows. `type` is the list's type (fixed by its base,
+ * or asked); `applicantUserId` whose requests (a resident's own, or the office's filter).
+ */
+export function requestFilter(
+  q: Pick<LetterListQuery, 'from' | 'to' | 'search' | 'status' | 'sort'>,
+  type: LetterCode | undefined,
+  applicantUserId: number | undefined,
+): LetterRequestQuery {
+  const { start, end } = dateBounds(q.from, q.to);
+  // A search that is a reference ("KU-000042") finds that request.
+  const reference = q.search ? parseReference(q.search) : undefined;
+  const otherType = reference !== undefined && type !== undefined && reference.type !== type;
+  return {
+    type: type ?? reference?.type,
+    statuses: q.status,
+    applicantUserId,
+    id: otherType ? NO_REQUEST : reference?.id,
+    createdFrom: start,
+    createdBefore: end,
+    search: reference ? undefined : q.search,
+    sort: q.sort === 'created_at' ? 'oldest' : 'newest',
   };
 }
 
