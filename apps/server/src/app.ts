@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './services/mailer.ts';
-import { createMailer, keepAndRetry } from './services/mailer.ts';
+import { createMailer } from './services/mailer.ts';
 import { startNoticeOutbox } from './plugins/notice-outbox.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -145,22 +145,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', db.kysely);
   app.decorate('dialect', db.dialect);
   app.decorate('config', config);
-  // A mail that cannot be written or sent waits and is tried again (issue 19.4).
+  // Every mail is a row of the notice outbox, delivered (and retried) by its worker (issue 22).
   const mailer =
     deps.mailer ??
-    keepAndRetry(
-      createMailer(
-        { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR },
-        app.log,
-      ),
+    createMailer(
+      { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.OUTBOX_DIR },
       app.log,
-      { onDiskFull: () => app.diskSpace.noteFull() },
     );
   app.decorate('mailer', mailer);
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => mailer.close());
-  // Notices over WhatsApp/Telegram from the durable outbox (issue 22, ADR 0024).
-  startNoticeOutbox(app, db.kysely, config, mailer);
+  // E-mail, WhatsApp and Telegram notices from the durable outbox (issue 22, ADR 0024).
+  startNoticeOutbox(app, db.kysely, config, mailer, () => app.diskSpace.noteFull());
   await app.register(errors);
   // Public answers and pages kept in memory per public version (ADR 0025); before the routes.
   await app.register(publicCache);

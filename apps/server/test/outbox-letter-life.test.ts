@@ -27,7 +27,7 @@ describe('a letter’s life over WhatsApp', () => {
     await fake.close();
   });
 
-  it('needs completion, in process, issued: three messages, no internal note, no NIK', async () => {
+  it('received, needs completion, (in process: app only), issued: three messages, no internal note, no NIK', async () => {
     const db = ctx.testDb.db;
     const admin = client(
       ctx.app,
@@ -74,13 +74,13 @@ describe('a letter’s life over WhatsApp', () => {
     ]);
     const texts = messages.map((m) => m.message as string);
     const ref = requestReference('kks', id);
-    expect(texts[0]).toContain(`${ref} perlu dilengkapi`);
-    expect(texts[0]).toContain('Lampirkan surat kehilangan dari Polsek.');
+    // Received, needs completing (with what is missing), issued; "in process" stays in the app.
+    expect(texts[0]).toContain(`${ref}) sudah kami terima`);
     expect(texts[0]).toContain(`http://balai.test/service/kks/${id}`);
     expect(texts[0]).toContain('Tidak ingin menerima pesan ini?');
-    expect(texts[1]).toContain(`${ref} sedang diproses`);
-    expect(texts[2]).toContain(`${ref} sudah terbit`);
-    expect(texts[2]).toContain(done.number);
+    expect(texts[1]).toContain(`${ref}) perlu dilengkapi: Lampirkan surat kehilangan dari Polsek.`);
+    expect(texts[2]).toContain(`${ref}) sudah terbit dengan nomor ${done.number}`);
+    expect(texts[2]).toContain(`http://balai.test/service/kks/${id}`);
     for (const t of texts) {
       expect(t).not.toContain('RAHASIA-INTERNAL');
       expect(t).not.toContain(resident.nik);
@@ -88,8 +88,16 @@ describe('a letter’s life over WhatsApp', () => {
     expect(texts.slice(1).some((t) => t.includes('Tidak ingin menerima'))).toBe(false);
     const rows = await ctx.app.db
       .selectFrom('notice_outbox')
-      .select(['state', 'letter_request_id'])
+      .select(['kind', 'state', 'letter_request_id'])
+      .where('channel', '=', 'whatsapp')
+      .orderBy('id')
       .execute();
-    expect(rows).toEqual(Array(3).fill({ state: 'sent', letter_request_id: id }));
+    expect(rows).toEqual(
+      ['received', 'incomplete', 'issued'].map((kind) => ({
+        kind,
+        state: 'sent',
+        letter_request_id: id,
+      })),
+    );
   });
 });

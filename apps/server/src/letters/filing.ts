@@ -32,6 +32,8 @@ import {
 import { findUserById, type UserRow } from '../repositories/users.ts';
 import { identityVerified } from '../services/identity.ts';
 import { adminLinkPrefix, adminNotice, filedForYouNotice, residentLinkPrefix } from './notices.ts';
+import { letterMessage } from './notice-messages.ts';
+import { queuePersonMessage } from '../repositories/notice-outbox.ts';
 import { profileIncomplete, type ApplicantInput } from './request-guards.ts';
 import { capError } from './submission-caps.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
@@ -208,3 +210,13 @@ export async function createLetterRequest(
     throw err;
   }
 }
+      // "Received", to the resident's own channels, in the filing's transaction (issue 22).
+      afterFiled: applicantUser
+        ? (trx, filed) =>
+            queuePersonMessage(
+              trx,
+              [applicantUser.id],
+              letterMessage(type, filed.id, 'submitted', null)!,
+              filed.id,
+            )
+        : null,

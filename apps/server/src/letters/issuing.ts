@@ -29,6 +29,7 @@ import { getSettings } from '../repositories/settings.ts';
 import { staleConflict } from './conflicts.ts';
 import { letterPdfInput } from './letter-document.ts';
 import { residentLink, residentNotice } from './notices.ts';
+import { letterMessage } from './notice-messages.ts';
 import { formatLetterNumber, sequenceKey } from './numbering.ts';
 import { renderLetterPdf } from './pdf/index.ts';
 import type { LetterPdfSigner } from './pdf/index.ts';
@@ -171,7 +172,12 @@ export async function issueLetter(
       residentNotice:
         completed.applicant_user_id === null
           ? null
-          : { ...notice, userId: completed.applicant_user_id, link: residentLink(type, row.id) },
+          : {
+              ...notice,
+              userId: completed.applicant_user_id,
+              link: residentLink(type, row.id),
+              message: letterMessage(type, row.id, 'completed', changes.note ?? null, number),
+            },
       ip: actor.ip,
       auditDetail: {
         type: type.code,

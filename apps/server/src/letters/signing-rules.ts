@@ -2,8 +2,8 @@
  * What signing (issue 15, docs/signing.md) adds to a status change: whether the type needs the
  * head of village's approval, whether the actor is the designated signer today, the checks of
  * the changes into and out of `awaiting_signature`, and what such a change writes besides the
- * status (notices to the signers or the clerk, audit rows) and sends after its commit (e-mail to
- * the signers). The workflow (workflow.ts) and the approval (signing.ts) both use it.
+ * status (notices to the signers or the clerk, audit rows, the signers' e-mail and messages
+ * queued in the outbox: issue 22). The workflow (workflow.ts) and the approval (signing.ts) both use it.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -31,6 +31,7 @@ import { conflict, forbidden } from '../lib/http-error.ts';
 import { writeAudit } from '../repositories/audit-log.ts';
 import type { LetterRequestRow } from '../repositories/letter-rows.ts';
 import { insertNotifications } from '../repositories/notifications.ts';
+import { emailNotice, queueNotices, queuePersonMessage } from '../repositories/notice-outbox.ts';
 import {
   findSigningAccounts,
   getSigningSetup,
@@ -45,9 +46,20 @@ import {
   signedNotice,
   type Notice,
 } from './notices.ts';
+import { signingMessage } from './notice-messages.ts';
 import type { LetterPdfSigner } from './pdf/index.ts';
-import type { Actor, WorkflowDeps } from './types.ts';
+import type { Actor } from './types.ts';
 import { mailLine } from '../services/mail-text.ts';
+
+/** How many letters wait for a signature now (the signer's message says so). */
+async function countAwaitingSignature(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('letter_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'awaiting_signature')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 /** Where the signer opens a letter waiting for them (the web's signing screen). */
 export const signingLink = (id: number) => `/admin/signing/${id}`;
@@ -136,23 +148,15 @@ async function signerAccounts(db: Kysely<Database>, state: SigningState) {
   return accounts.filter((a) => isActiveAdmin(a));
 }
 
-/** An e-mail to send once the change is committed. */
-export interface PendingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 /**
  * What a change into or out of `awaiting_signature` writes in the workflow's transaction besides
- * the status, event and the resident's notice, and the e-mails to send after the commit.
+ * the status, event and the resident's notice: the signers' notices (in-app, e-mail and their own
+ * channels, all queued in that transaction: issue 22) or the clerk's.
  */
 export interface SigningEffects {
   /** The resident's notice instead of the usual one, or undefined to keep it. */
   residentNotice?: (id: number) => Notice;
   record(trx: Kysely<Database>, updated: LetterRequestRow, now: string): Promise<void>;
-  /** E-mails to send after the commit (filled by `record`). */
-  mails: PendingMail[];
 }
 
 export function signingEffects(
@@ -165,8 +169,7 @@ export function signingEffects(
   publicUrl: string,
 ): SigningEffects | null {
   if (to === 'awaiting_signature') {
-    const effects: SigningEffects = {
-      mails: [],
+    return {
       async record(trx, updated, now) {
         const notice = awaitingSignatureNotice(
           type,
@@ -186,28 +189,41 @@ export function signingEffects(
             created_at: now,
           },
         );
-        for (const s of signers) {
-          if (!s.email) continue;
-          effects.mails.push({
-            to: s.email,
-            // Names and the clerk's note are typed by people: each on one line (issue 18.10).
-            subject: mailLine(notice.title),
-            text: [
-              `Yth. ${mailLine(s.name)},`,
-              '',
-              mailLine(notice.body),
-              '',
-              `Buka antrean tanda tangan: ${publicUrl}${signingLink(updated.id)}`,
-            ].join('\n'),
-          });
+        // The e-mail goes to every signer with an address, through the outbox; their
+        // WhatsApp/Telegram, when switched on, says how many letters wait.
+        const mails = signers
+          .filter((s) => s.email)
+          .map((s) =>
+            emailNotice(
+              s.email!,
+              // Names and the clerk's note are typed by people: each on one line (issue 18.10).
+              mailLine(notice.title),
+              [
+                `Yth. ${mailLine(s.name)},`,
+                '',
+                mailLine(notice.body),
+                '',
+                `Buka antrean tanda tangan: ${publicUrl}${signingLink(updated.id)}`,
+              ].join('\n'),
+              { userId: s.id, kind: 'signing', letterRequestId: updated.id },
+            ),
+          );
+        await queueNotices(trx, mails);
+        if (signers.length > 0) {
+          const waiting = await countAwaitingSignature(trx);
+          await queuePersonMessage(
+            trx,
+            signers.map((s) => s.id),
+            signingMessage(waiting),
+            updated.id,
+            ['email'],
+          );
         }
       },
     };
-    return effects;
   }
   if (from === 'awaiting_signature' && to === 'processing') {
     return {
-      mails: [],
       residentNotice: (id) => returnedToResidentNotice(type, id),
       async record(trx, updated, now) {
         const requested = (await lastSignatureRequests(trx, [updated.id])).get(updated.id);
@@ -247,17 +263,6 @@ export function signingEffects(
 export function signerTitle(name: string, position: Position | null, onBehalf: boolean): string {
   const pos = position ? `${POSITION_LABELS[position]} ` : '';
   return `${pos}${name}${onBehalf ? ` (${ON_BEHALF_LABEL})` : ''}`;
-}
-
-/** Sends the e-mails of a committed change; a failure is logged, never the change's problem. */
-export function sendMails(deps: WorkflowDeps, mails: readonly PendingMail[]): void {
-  const mail = deps.mail;
-  if (!mail) return;
-  for (const m of mails) {
-    mail.mailer.send(m).catch((err: unknown) => {
-      mail.log.warn({ err }, 'e-mail pemberitahuan tanda tangan gagal dikirim');
-    });
-  }
 }
 
 /**

@@ -2,12 +2,10 @@
  * Types the letter modules share (workflow.ts, issuing.ts and their callers), kept apart so
  * that neither of those two has to import the other for them.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SubmissionCaps } from '../repositories/letter-submissions.ts';
 import type { UserRow } from '../repositories/users.ts';
-import type { Mailer } from '../services/mailer.ts';
 
 export interface WorkflowDeps {
   db: Kysely<Database>;
@@ -15,8 +13,6 @@ export interface WorkflowDeps {
   publicUrl: string;
   /** Caps on a resident's own submissions (issue 14.7); absent: none. */
   caps?: SubmissionCaps;
-  /** E-mail for the notices that also go by mail (the signer's, issue 15); absent: none sent. */
-  mail?: { mailer: Mailer; log: FastifyBaseLogger };
 }
 
 /** Who acts, and from which address (for the audit log). */

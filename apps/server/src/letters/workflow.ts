@@ -45,13 +45,14 @@ import { REQUEST_NOT_FOUND, staleConflict } from './conflicts.ts';
 import { issueLetter } from './issuing.ts';
 import {
   assertSigningTransition,
-  sendMails,
   signingEffects,
   signingState,
   touchesSigning,
   type SigningState,
 } from './signing-rules.ts';
 import { adminLink, adminNotice, residentLink, residentNotice, type Notice } from './notices.ts';
+import { letterMessage } from './notice-messages.ts';
+import type { PersonMessage } from '../repositories/notice-outbox.ts';
 import { findVisibleRequest, profileIncomplete, type ApplicantInput } from './request-guards.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
 
@@ -96,6 +97,7 @@ async function notifyResident(
   now: string,
 ): Promise<void> {
   if (row.applicant_user_id === null) return;
+  message: PersonMessage | null = null,
   await insertNotifications(db, [row.applicant_user_id], {
     ...notice,
     link: residentLink(type, row.id),
@@ -103,6 +105,7 @@ async function notifyResident(
     created_at: now,
   });
 }
+    message,
 
 // ---- Editing and status changes -------------------------------------------------------------
 
@@ -242,6 +245,10 @@ export async function changeLetterRequest(
       );
     } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
       const what = to === 'submitted' ? 'resubmitted' : 'cancelled';
+        // Needs completing or rejected: to the resident's WhatsApp/Telegram/e-mail too (issue 22).
+        changesStatus && (to === 'needs_revision' || to === 'rejected')
+          ? letterMessage(type, updated.id, to, input.note ?? null)
+          : null,
       await notifyAdmins(
         trx,
         type,
@@ -268,7 +275,6 @@ export async function changeLetterRequest(
     await effects?.record(trx, updated, now);
     return updated;
   });
-  if (effects) sendMails(deps, effects.mails);
   return result;
 }
 

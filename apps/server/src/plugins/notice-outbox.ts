@@ -1,22 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import { createProviders } from '../services/notice-providers.ts';
-import { createOutboxWorker } from '../services/outbox.ts';
-import { setNoticePublicUrl } from '../repositories/notice-outbox.ts';
-import type { Mailer } from '../services/mailer.ts';
-import type { Database } from '../db/schema.ts';
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { NoticeChannel } from '../db/tables/notices.ts';
+import { createProviders, type Provider } from '../services/notice-providers.ts';
+import { createOutboxWorker, type OutboxWorker } from '../services/outbox.ts';
+import { onNoticesQueued, setNoticePublicUrl } from '../repositories/notice-outbox.ts';
+import type { Mailer } from '../services/mailer.ts';
+
+/** This process's notice delivery: its providers (by configuration) and its worker. */
+export interface NoticeDelivery {
+  providers: Partial<Record<NoticeChannel, Provider>>;
+  worker: OutboxWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notices: NoticeDelivery;
+  }
+}
 
 /**
- * The outbox worker of this process (issue 22, ADR 0024): started when a WhatsApp or Telegram
- * channel is configured (every channel is off by default), stopped on close. Each process on one
- * database may run one; a row is claimed by exactly one of them.
+ * The outbox worker of this process (issue 22, ADR 0024): always started, since e-mail (SMTP, or
+ * the `.eml` folder) always goes through the outbox; WhatsApp and Telegram join when configured
+ * (each off by default). Woken a moment after notices are queued, otherwise every second;
+ * stopped on close. Each process on one database may run one; a row is claimed by exactly one.
  */
 export function startNoticeOutbox(
   app: FastifyInstance,
   db: Kysely<Database>,
   config: Config,
   mailer: Mailer,
+  onDiskFull?: () => void,
 ): void {
   setNoticePublicUrl(config.PUBLIC_URL);
   const providers = createProviders(
@@ -33,9 +48,8 @@ export function startNoticeOutbox(
       timeoutMs: config.NOTICE_TIMEOUT_MS,
     },
     mailer,
+    onDiskFull,
   );
-  const messaging = Object.keys(providers).some((c) => c !== 'email');
-  if (!messaging) return;
   const worker = createOutboxWorker(
     db,
     providers,
@@ -50,6 +64,14 @@ export function startNoticeOutbox(
     },
     app.log,
   );
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+  app.decorate('notices', { providers, worker });
+  let forget: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    forget = onNoticesQueued(() => worker.wake());
+    worker.start();
+  });
+  app.addHook('onClose', async () => {
+    forget?.();
+    await worker.stop();
+  });
 }

@@ -16,7 +16,7 @@ import { insertFile } from './files.ts';
 import { insertLetterEvent } from './letter-requests.ts';
 import { insertNotifications } from './notifications.ts';
 import { insertPdfHistory } from './pdf-histories.ts';
-import { queueOtherChannels } from './notice-outbox.ts';
+import { queuePersonMessage, type PersonMessage } from './notice-outbox.ts';
 
 export interface IssuedLetter {
   requestId: number;
@@ -30,7 +30,14 @@ export interface IssuedLetter {
   fromStatus: LetterStatus;
   note: string | null;
   /** To the applicant, when they have an account. */
-  residentNotice: { userId: number; title: string; body: string; link: string } | null;
+  residentNotice: {
+    userId: number;
+    title: string;
+    body: string;
+    link: string;
+    /** To the resident's own channels too (issue 22). */
+    message?: PersonMessage | null;
+  } | null;
   /** The audit row's address and detail (never a NIK or token). */
   ip: string;
   auditDetail: Record<string, unknown>;
@@ -90,10 +97,9 @@ export async function recordIssuedLetter(db: Kysely<Database>, r: IssuedLetter):
         JSON.stringify(r.auditDetail),
       ]),
     );
-    // The in-app notice above, to the resident's WhatsApp/Telegram too (issue 22).
-    if (notice) {
-      const { userId, ...rest } = notice;
-      await queueOtherChannels(db, [userId], { ...rest, letter_request_id: r.requestId });
+    // The in-app notice above, to the resident's WhatsApp/Telegram/e-mail too (issue 22).
+    if (notice?.message) {
+      await queuePersonMessage(db, [notice.userId], notice.message, r.requestId);
     }
     return rows[0]!.id;
   }

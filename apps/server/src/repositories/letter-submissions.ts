@@ -63,6 +63,11 @@ export interface Submission {
   attach?: { ownerId: number; ids: readonly number[]; requiredKeys: readonly string[] } | null;
 }
 
+  /**
+   * Writes more in the filing's transaction once the request exists (the resident's "received"
+   * message in the notice outbox, issue 22); on PostgreSQL it makes the filing a transaction.
+   */
+  afterFiled?: ((trx: Kysely<Database>, row: LetterRequestRow) => Promise<void>) | null;
 /** A staged photo went away (deleted, or sent with another request) while filing: rolled back. */
 export class AttachmentsChanged extends Error {
   constructor() {
@@ -313,6 +318,7 @@ async function fileOnSqlite(db: Kysely<Database>, s: Submission): Promise<Filed>
   });
 }
 
+    await s.afterFiled?.(trx, row);
 /**
  * Writes a new request with everything that goes with it, atomically and durably; the request
  * row as stored and its first event's id. A repeated Idempotency-Key fails on the unique
@@ -321,7 +327,7 @@ async function fileOnSqlite(db: Kysely<Database>, s: Submission): Promise<Filed>
 export function fileLetterRequest(db: Kysely<Database>, s: Submission): Promise<Filed> {
   if (isSqlite(db)) return fileOnSqlite(db, s);
   const capped = s.caps && s.applicantUserId !== null;
-  if (!capped && !s.attach) return fileOnPostgres(db, s);
+  if (!capped && !s.attach && !s.afterFiled) return fileOnPostgres(db, s);
   // With caps: the applicant's submissions one at a time (a transaction-scoped advisory lock),
   // the counts read after the lock is held, then the one filing statement (ADR 0010). With
   // photos: linked in the same transaction, after the statement (ADR 0015).
@@ -339,3 +345,4 @@ export function fileLetterRequest(db: Kysely<Database>, s: Submission): Promise<
     return filed;
   });
 }
+    await s.afterFiled?.(trx, filed.row);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { stopHint } from '@balai/domain';
+import { hasNoEmail } from '@balai/domain/contract';
 import type { Database } from '../db/schema.ts';
 import type { NoticeChannel } from '../db/tables/notices.ts';
 
@@ -19,7 +20,21 @@ export interface NoticeToQueue {
   body: string;
 }
 
-/** Queues notices in `trx` (or `db`): they go out only if, and once, the change commits. */
+/** The workers of this process, woken a moment after notices are queued (see `queueNotices`). */
+const wakers = new Set<() => void>();
+let nudge: NodeJS.Timeout | null = null;
+
+/** Registers a worker's wake-up; returns how to unregister it. */
+export function onNoticesQueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/**
+ * Queues notices in `trx` (or `db`): they go out only if, and once, the change commits. The
+ * workers of this process are woken shortly after (by then the change has usually committed;
+ * if not, their next round finds the rows).
+ */
 export async function queueNotices(
   trx: Tx,
   notices: NoticeToQueue[],
@@ -45,34 +60,71 @@ export async function queueNotices(
       })),
     )
     .execute();
+  if (wakers.size > 0 && !nudge) {
+    nudge = setTimeout(() => {
+      nudge = null;
+      for (const wake of wakers) wake();
+    }, 25);
+    nudge.unref();
+  }
+}
+
+/** An e-mail as an outbox row (kind `mail` unless told): the worker hands it to the mailer. */
+export function emailNotice(
+  to: string,
+  subject: string,
+  text: string,
+  extra: { userId?: number | null; kind?: string; letterRequestId?: number | null } = {},
+): NoticeToQueue {
+  return {
+    userId: extra.userId ?? null,
+    letterRequestId: extra.letterRequestId ?? null,
+    kind: extra.kind ?? 'mail',
+    channel: 'email',
+    recipient: to,
+    subject,
+    body: text,
+  };
 }
 
 /**
- * The notices one text makes for a person: one per confirmed channel they chose. The first on a
- * channel carries how to stop them (and marks the channel told), in the same transaction.
+ * The notices one text makes for a person: one per channel they switched on and confirmed
+ * (e-mail goes to the account's address, unless it has none). The first on a channel carries how
+ * to stop them (and marks the channel told), in the same transaction. `skip`: channels the
+ * caller covers itself (a signer's e-mail, always sent).
  */
 export async function noticesForUser(
   trx: Tx,
   userId: number,
   n: { kind: string; subject: string; body: string; letterRequestId?: number | null },
   profileLink: string,
+  skip: readonly NoticeChannel[] = [],
 ): Promise<NoticeToQueue[]> {
   const chosen = await trx
     .selectFrom('notice_channels')
-    .select(['channel', 'address', 'stop_told'])
-    .where('user_id', '=', userId)
-    .where('confirmed_at', 'is not', null)
-    .where('address', 'is not', null)
+    .innerJoin('users', 'users.id', 'notice_channels.user_id')
+    .select([
+      'notice_channels.channel',
+      'notice_channels.address',
+      'notice_channels.stop_told',
+      'users.email',
+    ])
+    .where('notice_channels.user_id', '=', userId)
+    .where('notice_channels.enabled', '=', 1)
+    .where('notice_channels.confirmed_at', 'is not', null)
     .execute();
   const out: NoticeToQueue[] = [];
   for (const c of chosen) {
+    if (skip.includes(c.channel)) continue;
+    const recipient = c.channel === 'email' ? (hasNoEmail(c.email) ? null : c.email) : c.address;
+    if (!recipient) continue;
     const first = Number(c.stop_told) === 0;
     out.push({
       userId,
       letterRequestId: n.letterRequestId ?? null,
       kind: n.kind,
       channel: c.channel,
-      recipient: c.address!,
+      recipient,
       subject: n.subject,
       body: first ? n.body + stopHint(profileLink) : n.body,
     });
@@ -93,38 +145,55 @@ let publicUrl = '';
 export function setNoticePublicUrl(url: string): void {
   publicUrl = url.replace(/\/+$/, '');
 }
+export const noticePublicUrl = () => publicUrl;
+
+/** The village's name as the messages sign it. */
+export async function villageName(db: Tx): Promise<string> {
+  const row = await db.selectFrom('settings').select('village_name').executeTakeFirst();
+  return row?.village_name ?? '';
+}
 
 /**
- * An in-app notice also goes to the person's confirmed WhatsApp/Telegram channels, queued in the
- * same transaction (`db` is the caller's transaction). The in-app title and body are already the
- * resident's (no internal note, no NIK: letters/notices.ts); the message adds the link and the
- * village's name. Nobody with no confirmed channel costs more than one indexed read.
+ * A message for a person's own channels (WhatsApp, Telegram, e-mail) beside an in-app notice:
+ * what it is about, and its text once the village's name and the site's address are known. The
+ * texts are packages/domain notice-texts.ts: never an internal note, a NIK or a No. KK.
  */
-export async function queueOtherChannels(
-  db: Kysely<Database>,
+export interface PersonMessage {
+  kind: 'received' | 'incomplete' | 'rejected' | 'issued' | 'signing';
+  subject: string;
+  text: (village: string, publicUrl: string) => string;
+}
+
+/**
+ * Queues `message` to each person's switched-on, confirmed channels in the same transaction
+ * (`db` is the caller's). Somebody with none costs one indexed read; `skip` as in
+ * `noticesForUser`.
+ */
+export async function queuePersonMessage(
+  db: Tx,
   userIds: readonly number[],
-  n: { title: string; body: string; link: string | null; letter_request_id: number | null },
+  message: PersonMessage,
+  letterRequestId: number | null,
+  skip: readonly NoticeChannel[] = [],
 ): Promise<void> {
   if (userIds.length === 0) return;
   const any = await db
     .selectFrom('notice_channels')
     .select('user_id')
     .where('user_id', 'in', [...userIds])
+    .where('enabled', '=', 1)
     .where('confirmed_at', 'is not', null)
     .limit(1)
     .executeTakeFirst();
   if (!any) return;
-  const settings = await db.selectFrom('settings').select('village_name').executeTakeFirst();
-  const village = settings?.village_name ?? '';
-  const link = n.link ? `\n${publicUrl}${n.link}` : '';
-  const sign = village ? `\n\n— Pemerintah Desa ${village}` : '';
-  const body = `${n.title}\n${n.body}${link}${sign}`;
+  const body = message.text(await villageName(db), publicUrl);
   for (const userId of userIds) {
     const notices = await noticesForUser(
       db,
       userId,
-      { kind: 'letter', subject: n.title, body, letterRequestId: n.letter_request_id },
+      { kind: message.kind, subject: message.subject, body, letterRequestId },
       `${publicUrl}/profile`,
+      skip,
     );
     await queueNotices(db, notices);
   }

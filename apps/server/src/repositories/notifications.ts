@@ -2,7 +2,7 @@ import { ADMIN_ROLE } from '@balai/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { NotificationsTable } from '../db/tables/letters.ts';
-import { queueOtherChannels } from './notice-outbox.ts';
+import { queuePersonMessage, type PersonMessage } from './notice-outbox.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -12,6 +12,11 @@ export interface NewNotification {
   link: string | null;
   letter_request_id: number | null;
   created_at: string;
+  /**
+   * The message for the person's own channels (WhatsApp, Telegram, e-mail), queued in the same
+   * transaction (issue 22); absent: the notice stays in the app.
+   */
+  message?: PersonMessage | null;
 }
 
 export async function insertNotifications(
@@ -20,12 +25,12 @@ export async function insertNotifications(
   n: NewNotification,
 ): Promise<void> {
   if (userIds.length === 0) return;
+  const { message, ...row } = n;
   await db
     .insertInto('notifications')
-    .values(userIds.map((user_id) => ({ ...n, user_id, read_at: null })))
+    .values(userIds.map((user_id) => ({ ...row, user_id, read_at: null })))
     .execute();
-  // The same notice to each person's confirmed WhatsApp/Telegram, in this transaction (issue 22).
-  await queueOtherChannels(db, userIds, n);
+  if (message) await queuePersonMessage(db, userIds, message, n.letter_request_id);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NoticeChannel } from '../db/tables/notices.ts';
+import { isDiskFull } from '../lib/db-errors.ts';
 import type { Mailer } from './mailer.ts';
 
 /** One message handed to a provider. */
@@ -76,11 +77,22 @@ async function post(url: string, init: RequestInit, timeoutMs: number): Promise<
 export function createProviders(
   s: ProviderSettings,
   mailer: Mailer | null,
+  onDiskFull?: () => void,
 ): Partial<Record<NoticeChannel, Provider>> {
   const out: Partial<Record<NoticeChannel, Provider>> = {};
   if (mailer) {
-    out.email = (n) =>
-      mailer.send({ to: n.recipient, subject: n.subject ?? 'Balai', text: n.body });
+    // A mail that cannot be written (a full disk) or sent (the SMTP server away) is tried again;
+    // an SMTP server's 5xx (an unknown address) never will be accepted: failed at once.
+    out.email = async (n) => {
+      try {
+        await mailer.send({ to: n.recipient, subject: n.subject ?? 'Balai', text: n.body });
+      } catch (err) {
+        if (isDiskFull(err)) onDiskFull?.();
+        const code = (err as { responseCode?: unknown } | null)?.responseCode;
+        const permanent = typeof code === 'number' && code >= 500 && code < 600;
+        throw new DeliveryError(`e-mail: ${(err as Error).message ?? String(err)}`, !permanent);
+      }
+    };
   }
   if (s.waGatewayUrl && s.waGatewayToken) {
     const url = s.waGatewayUrl;

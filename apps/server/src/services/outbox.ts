@@ -143,7 +143,9 @@ export function createOutboxWorker(
   };
 
   const deliver = async (row: Row) => {
-    const provider = providers[row.channel];
+    // A resident's WhatsApp goes through the gateway, or the Cloud API when only it is set up.
+    const provider =
+      providers[row.channel] ?? (row.channel === 'whatsapp' ? providers.whatsapp_cloud : undefined);
     let err: unknown = null;
     if (!provider) err = new DeliveryError(`saluran ${row.channel} tidak diaktifkan`, false);
     else {

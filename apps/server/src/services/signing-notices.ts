@@ -1,18 +1,17 @@
 /**
  * What the Kepala Desa is told of every change of who signs, the away dates, the approvals or a
  * signer's account (issue 18, ADR 0020), and what the first Kepala Desa is told when named: an
- * in-app notice (in the change's transaction) and an e-mail (after the commit, when the account
- * has an address). A change made with the Kepala Desa's own password is told too: should it have
+ * in-app notice and an e-mail (when the account has an address), both in the change's transaction
+ * (the e-mail as a row of the notice outbox, issue 22). A change made with the Kepala Desa's own password is told too: should it have
  * been someone else at their desk, they see it.
  */
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
 import { POSITION_LABELS, type SigningPart } from '@balai/domain';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../lib/time.ts';
 import { insertNotifications } from '../repositories/notifications.ts';
 import { findSigningAccounts } from '../repositories/signing.ts';
-import type { Mailer } from './mailer.ts';
+import { emailNotice, queueNotices } from '../repositories/notice-outbox.ts';
 import { mailLine } from './mail-text.ts';
 
 /** Where the settings of signing open in the web. */
@@ -22,12 +21,6 @@ export interface SigningNotice {
   title: string;
   body: string;
   link: string;
-}
-
-export interface PendingMail {
-  to: string;
-  subject: string;
-  text: string;
 }
 
 const PART_LABELS: Record<SigningPart, string> = {
@@ -94,15 +87,15 @@ export function accountChangedNotice(
 }
 
 /**
- * Writes the notice to each of these accounts (in the caller's transaction) and returns the
- * e-mails to send once it is committed.
+ * Writes the notice to each of these accounts and queues its e-mail, in the caller's
+ * transaction: it goes out once the change is committed.
  */
 export async function noticeSigners(
   db: Kysely<Database>,
   userIds: readonly (number | null)[],
   notice: SigningNotice,
   publicUrl: string,
-): Promise<PendingMail[]> {
+): Promise<void> {
   const ids = [...new Set(userIds.filter((x): x is number => x !== null))];
   const accounts = await findSigningAccounts(db, ids);
   await insertNotifications(
@@ -116,29 +109,23 @@ export async function noticeSigners(
       created_at: nowIso(),
     },
   );
-  return accounts
-    .filter((a) => a.email)
-    .map((a) => ({
-      to: a.email!,
-      subject: notice.title,
-      text: [
-        `Yth. ${mailLine(a.name)},`,
-        '',
-        notice.body,
-        '',
-        `Buka: ${publicUrl}${notice.link}`,
-      ].join('\n'),
-    }));
-}
-
-/** Sends the e-mails of a committed change; a failure is logged, never the change's problem. */
-export function sendSigningMails(
-  mail: { mailer: Mailer; log: FastifyBaseLogger },
-  mails: readonly PendingMail[],
-): void {
-  for (const m of mails) {
-    mail.mailer.send(m).catch((err: unknown) => {
-      mail.log.warn({ err }, 'e-mail pemberitahuan pengaturan tanda tangan gagal dikirim');
-    });
-  }
+  await queueNotices(
+    db,
+    accounts
+      .filter((a) => a.email)
+      .map((a) =>
+        emailNotice(
+          a.email!,
+          notice.title,
+          [
+            `Yth. ${mailLine(a.name)},`,
+            '',
+            notice.body,
+            '',
+            `Buka: ${publicUrl}${notice.link}`,
+          ].join('\n'),
+          { userId: a.id },
+        ),
+      ),
+  );
 }

@@ -41,6 +41,7 @@ import {
   verifyPassword,
 } from '../../services/passwords.ts';
 import { mailLine } from '../../services/mail-text.ts';
+import { emailNotice, queueNotices } from '../../repositories/notice-outbox.ts';
 import { openSession } from '../../services/sign-in.ts';
 import activationRoutes from './activation.ts';
 
@@ -79,23 +80,22 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       return;
     }
     const token = newToken(32);
-    await insertPasswordReset(app.db, {
-      user_id: known.id,
-      token_hash: sha256Hex(token),
-      expires_at: isoPlus(RESET_VALID_MS),
-    });
-    await writeAudit(app.db, {
-      action: 'password.reset_requested',
-      user_id: known.id,
-      subject_type: 'user',
-      subject_id: known.id,
-      ip,
-    });
     const link = `${app.config.PUBLIC_URL}/auth/reset-password?token=${token}`;
-    await app.mailer.send({
-      to: known.email,
-      subject: 'Atur ulang kata sandi Balai',
-      text: [
+    // The link, the audit row and the e-mail (a row of the notice outbox, issue 22) together.
+    await app.db.transaction().execute(async (trx) => {
+      await insertPasswordReset(trx, {
+        user_id: known.id,
+        token_hash: sha256Hex(token),
+        expires_at: isoPlus(RESET_VALID_MS),
+      });
+      await writeAudit(trx, {
+        action: 'password.reset_requested',
+        user_id: known.id,
+        subject_type: 'user',
+        subject_id: known.id,
+        ip,
+      });
+      const text = [
         `Halo ${mailLine(known.name)},`,
         '',
         'Kami menerima permintaan untuk mengatur ulang kata sandi akun Anda.',
@@ -104,7 +104,13 @@ const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         link,
         '',
         'Tautan ini hanya dapat dipakai sekali. Jika Anda tidak meminta ini, abaikan e-mail ini; kata sandi Anda tidak berubah.',
-      ].join('\n'),
+      ].join('\n');
+      await queueNotices(trx, [
+        emailNotice(known.email, 'Atur ulang kata sandi Balai', text, {
+          userId: known.id,
+          kind: 'reset',
+        }),
+      ]);
     });
   }
 

@@ -21,6 +21,7 @@ import {
   type UserRow,
 } from '../../repositories/users.ts';
 import { maskEmail } from '../../services/mailer.ts';
+import { emailNotice, queueNotices } from '../../repositories/notice-outbox.ts';
 import { mailLine } from '../../services/mail-text.ts';
 import {
   auditIdentityChanges,
@@ -181,15 +182,13 @@ const authSessionRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           changes: identity,
         });
+        // The old address is told, through the notice outbox in this transaction (issue 22).
+        if (emailChanges) {
+          const m = emailChangedNotice(user.name, user.email, row.email);
+          await queueNotices(trx, [emailNotice(m.to, m.subject, m.text, { userId: user.id })]);
+        }
         return row;
       });
-      if (emailChanges) {
-        app.mailer
-          .send(emailChangedNotice(user.name, user.email, updated.email))
-          .catch((err: unknown) =>
-            request.log.error({ err }, 'e-mail-change notice could not be sent'),
-          );
-      }
       return {
         data: toApiUser(updated),
         ...(nikRequested !== null

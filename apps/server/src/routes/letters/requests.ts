@@ -107,7 +107,6 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
     db: app.db,
     publicUrl: app.config.PUBLIC_URL,
     caps: submissionCaps(app.config),
-    mail: { mailer: app.mailer, log: app.log },
   };
 
   app.get(

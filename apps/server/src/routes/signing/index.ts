@@ -49,7 +49,6 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({
     db: app.db,
     publicUrl: app.config.PUBLIC_URL,
-    mail: { mailer: app.mailer, log: app.log },
   });
   const actorOf = (request: FastifyRequest) => ({
     user: currentAuth(request).user,

@@ -30,7 +30,6 @@ import { authorize, refuseDenied } from '../../services/signing-confirmation.ts'
 import {
   firstNamingNotice,
   noticeSigners,
-  sendSigningMails,
   setupChangedNotice,
 } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
@@ -150,7 +149,7 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const method = await authorize(app.db, { user, ip: request.ip }, decision, confirmation);
       const parts = signingChanges(before, next);
       const firstNaming = before.head_user_id === null && next.head_user_id !== null;
-      const mails = await app.db.transaction().execute(async (trx) => {
+      await app.db.transaction().execute(async (trx) => {
         await saveSigningSetup(trx, next);
         await writeAudit(trx, {
           action: 'signing.settings',
@@ -175,25 +174,23 @@ export const signingSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
             detail: { from: next.head_away_from, until: next.head_away_until, by: 'settings' },
           });
         }
-        if (parts.length === 0) return [];
+        if (parts.length === 0) return;
         // The Kepala Desa (the one before and the one after) is told; a first one, that they were named.
-        const told = await noticeSigners(
+        await noticeSigners(
           trx,
           firstNaming ? [] : [before.head_user_id, next.head_user_id],
           setupChangedNotice(user.name, parts),
           app.config.PUBLIC_URL,
         );
-        const named = firstNaming
-          ? await noticeSigners(
-              trx,
-              [next.head_user_id],
-              firstNamingNotice(user.name),
-              app.config.PUBLIC_URL,
-            )
-          : [];
-        return [...told, ...named];
+        if (firstNaming) {
+          await noticeSigners(
+            trx,
+            [next.head_user_id],
+            firstNamingNotice(user.name),
+            app.config.PUBLIC_URL,
+          );
+        }
       });
-      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return { data: await present(await getSigningSetup(app.db)) };
     },
   );

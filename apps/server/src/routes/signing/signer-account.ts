@@ -27,11 +27,7 @@ import {
 import type { UserRow } from '../../repositories/users.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { authorize, confirmSigner, refuseDenied } from '../../services/signing-confirmation.ts';
-import {
-  noticeSigners,
-  sendSigningMails,
-  setupChangedNotice,
-} from '../../services/signing-notices.ts';
+import { noticeSigners, setupChangedNotice } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/images.ts';
 import { signatureImage } from '../../services/signature-image.ts';
@@ -127,7 +123,7 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     const method = await authorize(app.db, { user, ip: request.ip }, decision, confirmation);
-    const mails = await app.db.transaction().execute(async (trx) => {
+    await app.db.transaction().execute(async (trx) => {
       await saveSigningSetup(trx, {
         ...setup,
         head_away_from: dates?.from ?? null,
@@ -153,7 +149,6 @@ export const signerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.PUBLIC_URL,
       );
     });
-    sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
   }
 
   app.put(

@@ -32,7 +32,6 @@ import { authenticate, requireAdmin } from '../../plugins/authenticate.ts';
 import { auditIdentityChanges, identityChanges } from '../../services/identity.ts';
 import { assertAcceptablePassword, hashPassword } from '../../services/passwords.ts';
 import { authorize, refuseDenied } from '../../services/signing-confirmation.ts';
-import { sendSigningMails, type PendingMail } from '../../services/signing-notices.ts';
 import { currentAuth } from '../../types.ts';
 import { uniqueClashError } from '../../services/unique-clash.ts';
 import { assertSignerKept, positionFor } from './positions.ts';
@@ -106,7 +105,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         confirmation,
       );
       const passwordHash = await hashPassword(password);
-      let mails: PendingMail[] = [];
       const created = await app.db.transaction().execute(async (trx) => {
         const row = await insertUser(trx, {
           ...values,
@@ -125,7 +123,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           detail: { role: row.role, identity_verified: Boolean(identity_verified) },
         });
         if (method) {
-          mails = await recordSignerChange(trx, {
+          await recordSignerChange(trx, {
             actor,
             ip: request.ip,
             setup,
@@ -138,7 +136,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return row;
       });
-      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return reply.code(201).send({ data: toApiUser(created) });
     },
   );
@@ -219,7 +216,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         confirmation,
       );
       const passwordHash = password ? await hashPassword(password) : undefined;
-      let mails: PendingMail[] = [];
       // The office corrects identity fields from the KTP and KK; each change is audited below.
       const changes = identityChanges(target, values);
       const verifiedNow = target.identity_verified_at !== null;
@@ -245,7 +241,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           await endPasswordResets(trx, target.id);
         }
         if (method) {
-          mails = await recordSignerChange(trx, {
+          await recordSignerChange(trx, {
             actor,
             ip: request.ip,
             setup,
@@ -282,7 +278,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return row;
       });
-      sendSigningMails({ mailer: app.mailer, log: app.log }, mails);
       return { data: toApiUser(updated) };
     },
   );

@@ -10,11 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../repositories/audit-log.ts';
 import type { UserRow } from '../../repositories/users.ts';
 import { refuseDenied, type ConfirmMethod } from '../../services/signing-confirmation.ts';
-import {
-  accountChangedNotice,
-  noticeSigners,
-  type PendingMail,
-} from '../../services/signing-notices.ts';
+import { accountChangedNotice, noticeSigners } from '../../services/signing-notices.ts';
 
 // The accounts that sign (issue 18, ADR 0020): who may change a signer's account or make someone
 // a Kepala Desa is the permission policy's answer (packages/domain/src/policy.ts); this applies
@@ -77,7 +73,7 @@ export function createDecision(actor: UserRow, setup: SigningSetup, next: Next):
 /**
  * A change that needed the Kepala Desa's confirmation: an audit row `signing.signer_account`
  * (who, which account, which fields, how confirmed) and a notice to the Kepala Desa; answers
- * the e-mails to send after the commit.
+ * its e-mail, queued in the same transaction (issue 22).
  */
 export async function recordSignerChange(
   trx: Kysely<Database>,
@@ -91,7 +87,7 @@ export async function recordSignerChange(
     created?: boolean;
     publicUrl: string;
   },
-): Promise<PendingMail[]> {
+): Promise<void> {
   await writeAudit(trx, {
     action: 'signing.signer_account',
     user_id: input.actor.id,
@@ -104,7 +100,7 @@ export async function recordSignerChange(
       ...(input.created ? { created: true } : {}),
     },
   });
-  return noticeSigners(
+  await noticeSigners(
     trx,
     [input.setup.head_user_id],
     accountChangedNotice(input.actor.name, input.account, input.fields, input.created),
