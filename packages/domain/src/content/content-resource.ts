@@ -1,5 +1,5 @@
 import { field, type FieldDef } from '../fields.ts';
-import type { Role } from '../roles.ts';
+import { ADMIN_ROLE, type Role } from '../roles.ts';
 
 /** One content resource (DESIGN.md section 2): a table, a CRUD API and an admin list and form. */
 export interface ContentResource {
@@ -31,7 +31,7 @@ type Definition = Omit<ContentResource, 'access' | 'base'>;
 export const defineContentResource = (def: Definition): ContentResource => ({
   ...def,
   base: `/api/${def.key}`,
-  access: { read: 'public', write: 'ADMINISTRATOR' },
+  access: { read: 'public', write: ADMIN_ROLE },
 });
 
 /** Manual order: smaller numbers first. */

@@ -1,4 +1,4 @@
-import type { Role } from '../roles.ts';
+import { ADMIN_ROLE, type Role } from '../roles.ts';
 import type { LetterStatus } from './statuses.ts';
 
 /**
@@ -29,5 +29,5 @@ export function noteFor<T extends string | null>(
   status: LetterStatus,
   note: T,
 ): T | null {
-  return role === 'ADMINISTRATOR' || !noteIsInternal(status) ? note : null;
+  return role === ADMIN_ROLE || !noteIsInternal(status) ? note : null;
 }

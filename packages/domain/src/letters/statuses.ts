@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages.ts';
 import { cleanPlainText } from '../plain-text.ts';
-import type { Role } from '../roles.ts';
+import { ADMIN_ROLE, RESIDENT_ROLE, type Role } from '../roles.ts';
 
 /** The statuses of a letter request (DESIGN.md section 4), in lifecycle order. */
 export const LETTER_STATUSES = [
@@ -95,8 +95,8 @@ export function transitionApplies(t: LetterTransition, ctx: TransitionContext = 
   return true;
 }
 
-const ADMIN: readonly Role[] = ['ADMINISTRATOR'];
-const RESIDENT: readonly Role[] = ['WARGA'];
+const ADMIN: readonly Role[] = [ADMIN_ROLE];
+const RESIDENT: readonly Role[] = [RESIDENT_ROLE];
 const t = (
   from: LetterStatus,
   to: LetterStatus,
@@ -218,7 +218,7 @@ export const RESIDENT_EDITABLE_STATUSES: readonly LetterStatus[] = ['submitted',
  * awaiting signature: the signer approves what they saw.
  */
 export function canEditLetter(status: LetterStatus, role: Role): boolean {
-  if (role === 'WARGA') return RESIDENT_EDITABLE_STATUSES.includes(status);
+  if (role === RESIDENT_ROLE) return RESIDENT_EDITABLE_STATUSES.includes(status);
   return !FINAL_STATUSES.includes(status) && status !== 'awaiting_signature';
 }
 
