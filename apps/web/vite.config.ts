@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { LAYOUT_DATA, PAGE_PRELOADS } from './src/app/route-data.ts';
+import { LAYOUT_DATA, LAYOUT_MODULES, PAGE_PRELOADS } from './src/app/route-data.ts';
 import { isPrivateKey, keyUrl } from './src/lib/swr-config.ts';
 
 const api = 'http://localhost:3000';
@@ -72,9 +72,9 @@ export function slimRouterLinks(): Plugin {
 
 /**
  * Writes `route-preloads.json` beside index.html: for each public page of `route-data.ts`, the
- * chunks its lazy route needs beyond what index.html loads, and the addresses of its data. The
- * server turns them into `<link rel="modulepreload">` and `<link rel="preload" as="fetch">` in
- * the HTML of a deep link (apps/server/src/plugins/web.ts).
+ * chunks its lazy route and the layout (`LAYOUT_MODULES`) need beyond what index.html loads,
+ * and the addresses of its data. The server turns them into `<link rel="modulepreload">` and
+ * `<link rel="preload" as="fetch">` in the HTML of a deep link (apps/server/src/plugins/web.ts).
  */
 function routePreloads(): Plugin {
   let base = '/';
@@ -101,12 +101,12 @@ function routePreloads(): Plugin {
 
       const routes = PAGE_PRELOADS.map((page) => {
         const modules: string[] = [];
-        if (page.module) {
-          const id = fileURLToPath(new URL(`./src/${page.module}`, import.meta.url));
+        for (const module of [...(page.module ? [page.module] : []), ...LAYOUT_MODULES]) {
+          const id = fileURLToPath(new URL(`./src/${module}`, import.meta.url));
           const chunk = chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) this.error(`route-preloads: ${page.path}: no chunk holds ${page.module}`);
+          if (!chunk) this.error(`route-preloads: ${page.path}: no chunk holds ${module}`);
           for (const file of withImports(chunk.fileName)) {
-            if (!initial.has(file)) modules.push(base + file);
+            if (!initial.has(file) && !modules.includes(base + file)) modules.push(base + file);
           }
         }
         const keys = [...LAYOUT_DATA, ...page.data];

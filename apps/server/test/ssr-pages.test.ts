@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { seedDemoContent } from '../src/seed/content.ts';
 import { bearer, createTestApp, login, makeUser, testConfig, type TestContext } from './helpers.ts';
@@ -57,6 +58,10 @@ describe('server-rendered public pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body.replace(/<style>[\s\S]*?<\/style>/, '');
     expect(beforeScripts(res.body)).toContain(text);
+    // The footer (a lazy chunk in the browser) is rendered, not left to the browser.
+    expect(beforeScripts(res.body)).toMatch(
+      /<footer[^>]*>[\s\S]*Kontak[\s\S]*Hak cipta dilindungi undang-undang/,
+    );
     expect(html).toContain('<meta property="og:title"');
     expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
     // Only React's own inline scripts of this page, by hash: no 'unsafe-inline', no nonce.
@@ -78,6 +83,46 @@ describe('server-rendered public pages', () => {
       const res = await get(ctx.app, '/about', { 'if-none-match': garbage });
       expect([200, 304]).toContain(res.statusCode);
     }
+  });
+
+  it('bumps the public version with a write, in its transaction: a failed write bumps nothing', async () => {
+    const db = ctx.testDb.db.kysely;
+    const version = async () =>
+      Number(
+        (
+          await sql<{ version: number }>`select version from public_version where id = 1`.execute(
+            db,
+          )
+        ).rows[0]!.version,
+      );
+    const start = await version();
+    const failed = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('village_infos')
+        .set({ updated_at: new Date().toISOString() })
+        .execute();
+      throw new Error('gagal di tengah jalan');
+    });
+    await expect(failed).rejects.toThrow('gagal di tengah jalan');
+    expect(await version()).toBe(start);
+    // A write the server refuses (422) leaves the version, and every process's pages, alone.
+    const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+    const token = await login(ctx.app, admin.email);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/village-infos',
+      headers: bearer(token),
+      payload: { title: '' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(await version()).toBe(start);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('village_infos')
+        .set({ updated_at: new Date().toISOString() })
+        .execute();
+    });
+    expect(await version()).toBeGreaterThan(start);
   });
 
   it('shows an administrator change on the next request on another process', async () => {

@@ -9,6 +9,7 @@ import {
   type DataStrategyFunction,
 } from 'react-router';
 import { unstable_serialize } from 'swr';
+import { loadFooter } from './app/layouts/main-layout.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { appRoutes } from './app/router.tsx';
 import { LAYOUT_DATA, PAGE_DATA } from './app/route-data.ts';
@@ -98,14 +99,16 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
   const keys = [...LAYOUT_DATA, ...page.data];
   const data: Record<string, unknown> = {};
   const swr: Record<string, unknown> = {};
-  await Promise.all(
-    keys.map(async (key) => {
+  await Promise.all([
+    // The footer (a lazy chunk in the browser) renders in the page's HTML, not a fallback.
+    loadFooter(),
+    ...keys.map(async (key) => {
       const value = await load(keyUrl(key));
       if (value === null || value === undefined) return;
       data[keyUrl(key)] = value;
       swr[unstable_serialize(key)] = value;
     }),
-  );
+  ]);
 
   const handler = createStaticHandler(appRoutes());
   const context = await handler.query(new Request(`http://balai.local${pathname}`), {
@@ -118,9 +121,9 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
   collectPageMeta(meta);
   let html = '';
   try {
-    // A lazy component (the footer) suspends the first time it renders and React then writes an
-    // inline script to put its markup in place, which the CSP forbids. Rendering again once the
-    // lazy code has loaded gives markup without scripts; a page renders once per data change.
+    // A lazy component that suspends makes React write an inline script to put its markup in
+    // place later, which the CSP forbids (the footer is loaded above, so it does not). Should
+    // one do so, rendering again once its code has loaded gives markup without scripts.
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const { prelude } = await prerender(
         <StrictMode>

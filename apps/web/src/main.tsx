@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
+import { loadFooter } from './app/layouts/main-layout.tsx';
 import { appRoutes, createAppRouter } from './app/router.tsx';
 import { cacheFrom } from './lib/swr-config.ts';
 import './index.css';
@@ -33,7 +34,8 @@ async function resolveLazy(routes: RouteObject[]) {
 if (stateTag?.textContent) {
   const state = JSON.parse(stateTag.textContent) as ServerState;
   const routes = appRoutes();
-  void resolveLazy(routes).then(() => {
+  // The footer is in the server's HTML too: its chunk is loaded first, so it hydrates as it is.
+  void Promise.all([resolveLazy(routes), loadFooter()]).then(() => {
     const router = createAppRouter(routes, state.router);
     hydrateRoot(
       container,

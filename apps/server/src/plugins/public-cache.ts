@@ -9,8 +9,9 @@ import { publicVersion, type PublicVersion } from '../services/public-version.ts
  * ETag (issue 23, ADR 0025). The routes stay as they are: the first request for an address runs
  * its route and the answer is kept, tagged with the public version it was built at; the next
  * requests are answered here, before routing, while the version (a database row read by every
- * process, coalesced) is unchanged. An administrator's successful write to content or settings
- * bumps the version before its answer leaves, so the next request on any process rebuilds.
+ * process, coalesced) is unchanged. Every write to content or settings bumps the version in its
+ * own transaction (database triggers, migration 0019), so the next request on any process after
+ * the write's answer rebuilds, and a write that fails bumps nothing.
  */
 
 declare module 'fastify' {
@@ -37,15 +38,6 @@ export function publicApiPath(pathname: string): boolean {
     (base) =>
       pathname === base ||
       (pathname.startsWith(`${base}/`) && !pathname.includes('/', base.length + 1)),
-  );
-}
-
-/** True for a write whose success changes what the public pages show. */
-export function publicWritePath(pathname: string): boolean {
-  return (
-    pathname === '/api/settings' ||
-    pathname.startsWith('/api/settings/') ||
-    CONTENT_BASES.some((base) => pathname === base || pathname.startsWith(`${base}/`))
   );
 }
 
@@ -95,31 +87,21 @@ export default fp(async (app) => {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const method = request.method;
-    if (method === 'GET' || method === 'HEAD') {
-      const keep = request.publicCacheKey;
-      if (!keep || reply.statusCode !== 200) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const body = Buffer.from(payload);
-      const entry: Entry = {
-        version: keep.version,
-        etag: etagOf(body),
-        body,
-        type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        cacheControl: reply.getHeader('cache-control') as string | undefined,
-      };
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(keep.key, entry);
-      reply.header('etag', entry.etag);
-      return payload;
-    }
-    if (reply.statusCode < 400 && publicWritePath(pathOf(request.url))) {
-      try {
-        await version.bump();
-      } catch (err) {
-        request.log.error({ err }, 'public version not bumped: other processes may show old pages');
-      }
-    }
+    // Set in onRequest for a GET of a public address only.
+    const keep = request.publicCacheKey;
+    if (!keep || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = Buffer.from(payload);
+    const entry: Entry = {
+      version: keep.version,
+      etag: etagOf(body),
+      body,
+      type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      cacheControl: reply.getHeader('cache-control') as string | undefined,
+    };
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(keep.key, entry);
+    reply.header('etag', entry.etag);
     return payload;
   });
 

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The version of what the public pages show (migration 0013, ADR 0025): bumped by every
- * administrator's change to content or settings, read before a public answer is served from
- * memory.
+ * The version of what the public pages show (migration 0013, ADR 0025): bumped by the database
+ * in the transaction of every write to content or settings (triggers, migration 0019), read
+ * before a public answer is served from memory.
  *
  * Reads are coalesced: a request waits for a read that *started after it arrived* (so it sees
  * every change whose answer was sent before it came in, on any process), and all requests that
@@ -13,8 +13,6 @@ import { sql, type Kysely } from 'kysely';
 export interface PublicVersion {
   /** The current version, as a read started after this call sees it. */
   current(): Promise<number>;
-  /** Marks a change: the next `current()` on every process sees a higher number. */
-  bump(): Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one raw table outside the typed schema
@@ -58,9 +56,6 @@ export function publicVersion(db: AnyDb): PublicVersion {
         });
       }
       return next;
-    },
-    async bump() {
-      await sql`update public_version set version = version + 1 where id = 1`.execute(db);
     },
   };
 }

@@ -29,6 +29,12 @@ export interface PagePreload {
 /** Every public page shows the village's name and address in the top bar and footer. */
 export const LAYOUT_DATA: readonly ApiKey[] = [apiPaths.settings];
 
+/**
+ * The layout's own chunks every page loads before it shows (main-layout.tsx `loadFooter`: the
+ * footer is in the server's HTML and hydrated as it is), preloaded beside the page's.
+ */
+export const LAYOUT_MODULES: readonly string[] = ['app/layouts/footer.tsx'];
+
 /** The data of each public page, for its loader. */
 export const PAGE_DATA = {
   home: [

@@ -16,6 +16,7 @@ import * as m0014 from './0014-account-register.ts';
 import * as m0016 from './0016-notice-choice.ts';
 import * as m0017 from './0017-activation-codes.ts';
 import * as m0018 from './0018-letters-register.ts';
+import * as m0019 from './0019-public-version-triggers.ts';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016-notice-choice': m0016,
   '0017-activation-codes': m0017,
   '0018-letters-register': m0018,
+  '0019-public-version-triggers': m0019,
 };

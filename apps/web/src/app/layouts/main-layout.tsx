@@ -4,14 +4,32 @@ import { useSiteName } from '../../lib/page-meta.ts';
 import { governmentName, useSettings, type VillageSettings } from '../../lib/settings.ts';
 import { TopBar } from './top-bar.tsx';
 
-// The footer is always below the fold (see <main>), so it is its own small chunk, fetched while
-// the page renders rather than in the first load. Should that fetch fail, the page goes on
-// without a footer instead of failing whole.
-const Footer = lazy<ComponentType<{ settings: VillageSettings | null }>>(() =>
-  import('./footer.tsx').then(
-    (m) => ({ default: m.Footer }),
-    () => ({ default: () => null }),
-  ),
+type FooterModule = { default: ComponentType<{ settings: VillageSettings | null }> };
+
+let footerModule: FooterModule | null = null;
+let footerLoad: Promise<FooterModule> | null = null;
+
+/**
+ * The footer is always below the fold (see <main>), so it is its own small chunk, not in the
+ * first load. A page the server rendered has it in its HTML: the server and the browser both
+ * load it before rendering (entry-server.tsx, main.tsx), so the lazy component below renders at
+ * once instead of suspending (a suspended footer would be client-rendered, not hydrated). Should
+ * the chunk fail to load, the page goes on without a footer instead of failing whole.
+ */
+export function loadFooter(): Promise<FooterModule> {
+  footerLoad ??= import('./footer.tsx').then(
+    (m) => (footerModule = { default: m.Footer }),
+    () => (footerModule = { default: () => null }),
+  );
+  return footerLoad;
+}
+
+// Once loaded, a thenable that answers at once: React.lazy then renders without suspending.
+const Footer = lazy(
+  () =>
+    (footerModule
+      ? { then: (resolve: (m: FooterModule) => void) => resolve(footerModule!) }
+      : loadFooter()) as Promise<FooterModule>,
 );
 
 /** The public layout: top bar, the page, footer. */

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../components/toast/toast-context.ts';
 import { api, errorMessage, httpStatus } from '../http-client.ts';
@@ -18,6 +25,24 @@ import {
   startupState,
   toSessionUser,
 } from './auth-state.ts';
+
+/**
+ * Who the server renders a public page for: nobody signed in (it has no session, ADR 0025).
+ * While React hydrates such a page the app shows this too, so its first render is the server's
+ * HTML; right after, it shows the stored session (a signed-in top bar).
+ */
+const SERVER_STATE = startupState(initialAuthState, null);
+
+const subscribeNothing = () => () => undefined;
+
+/** False while React hydrates the server's HTML (and on the server); true in any other render. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
 
 /** The auth store of SPEC section 4, persisted in localStorage under `balai.auth`. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -138,20 +163,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const replaceToken = useCallback((token: string) => storeSessionToken(token), []);
 
-  const value = useMemo<AuthApi>(
-    () => ({
-      state,
-      user: state.user,
-      isAuthenticated: state.status === 'authenticated' && state.user !== null,
-      isAdmin: state.status === 'authenticated' && isAdministrator(state.user),
+  const hydrated = useHydrated();
+  const value = useMemo<AuthApi>(() => {
+    const shown = hydrated ? state : SERVER_STATE;
+    return {
+      state: shown,
+      user: shown.user,
+      isAuthenticated: shown.status === 'authenticated' && shown.user !== null,
+      isAdmin: shown.status === 'authenticated' && isAdministrator(shown.user),
       login,
       logout,
       expire,
       updateUser,
       replaceToken,
-    }),
-    [state, login, logout, expire, updateUser, replaceToken],
-  );
+    };
+  }, [hydrated, state, login, logout, expire, updateUser, replaceToken]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }
