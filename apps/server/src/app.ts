@@ -16,6 +16,7 @@ import type { Db } from './db/database.ts';
 import type { Mailer } from './services/mailer.ts';
 import { createMailer } from './services/mailer.ts';
 import { startNoticeOutbox } from './plugins/notice-outbox.ts';
+import noticeRoutes from './routes/notices/index.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import web from './plugins/web.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(letterRoutes);
       await api.register(signingApiRoutes);
       await api.register(registerRoutes);
+      await api.register(noticeRoutes);
     },
     { prefix: '/api' },
   );

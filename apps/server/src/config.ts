@@ -67,6 +67,11 @@ const envSchema = z.object({
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   TELEGRAM_BOT_NAME: z.string().min(1).optional(),
+  /** The webhook's secret (setWebhook's secret_token): Telegram sends it in a header. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, '16–256 huruf, angka, _ atau -')
+    .optional(),
   /** Attempts before a notice is marked failed; the first pause, doubled after each try. */
   NOTICE_MAX_TRIES: positiveInt.default(8),
   NOTICE_FIRST_PAUSE_S: positiveInt.default(30),

@@ -56,6 +56,19 @@ export function resetText(village: string, link: string): string {
   return `Permintaan atur ulang kata sandi akun Anda. Buka tautan ini dalam 1 jam: ${link}\nAbaikan jika bukan Anda.${sign(village)}`;
 }
 
+/** To a Telegram chat just linked to an account by its one-time link. */
+export function linkedText(village: string): string {
+  return `Telegram terhubung. Pemberitahuan surat Anda akan dikirim ke sini. Ketik /stop untuk berhenti.${sign(village)}`;
+}
+
+/** To a Telegram chat that sent /stop, or a link that is no longer valid. */
+export function stoppedText(village: string): string {
+  return `Pemberitahuan lewat Telegram dihentikan. Aktifkan lagi dari halaman profil.${sign(village)}`;
+}
+export function linkExpiredText(village: string): string {
+  return `Tautan sudah tidak berlaku. Buat tautan baru dari halaman profil Balai.${sign(village)}`;
+}
+
 export function testText(village: string): string {
   return `Pesan uji dari Balai. Saluran ini berfungsi.${sign(village)}`;
 }

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../lib/time.ts';
 
+/** Reset links sent to one account per hour, by e-mail and WhatsApp together, whoever asks. */
+export const RESET_LINKS_PER_HOUR = 3;
+
 export async function insertPasswordReset(
   db: Kysely<Database>,
   values: { user_id: number; token_hash: string; expires_at: string },

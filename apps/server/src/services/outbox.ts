@@ -95,7 +95,15 @@ async function settle(
   );
   const retryable = known ? err.retryable : true;
   if (!retryable || row.tries >= o.maxTries) {
-    await mine().set({ state: 'failed', lease_until: null, last_error: reason }).execute();
+    // next_attempt_at: when this last try was made (the office's "last failure").
+    await mine()
+      .set({
+        state: 'failed',
+        lease_until: null,
+        last_error: reason,
+        next_attempt_at: now.toISOString(),
+      })
+      .execute();
     return 'failed';
   }
   const pause = pauseAfter(row.tries, known ? err.retryAfterMs : null, o);

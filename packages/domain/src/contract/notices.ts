@@ -165,6 +165,9 @@ export const telegramUpdateSchema = z.looseObject({
     .optional(),
 });
 
+/** The webhook's answer to Telegram (always 200 once the secret matches). */
+export const telegramWebhookAnswerSchema = z.object({ ok: z.boolean() });
+
 // ---- The office ----------------------------------------------------------------------------
 
 /** One delivery channel as the settings page shows it. */

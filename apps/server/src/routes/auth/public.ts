@@ -19,6 +19,7 @@ import {
   endPasswordResets,
   findPasswordReset,
   insertPasswordReset,
+  RESET_LINKS_PER_HOUR,
 } from '../../repositories/password-resets.ts';
 import { revokeUserSessions } from '../../repositories/sessions.ts';
 import {
@@ -47,7 +48,7 @@ import activationRoutes from './activation.ts';
 
 const RESET_VALID_MS = 60 * 60_000;
 /** Reset links sent to one account per hour, whoever asks (the per-address limit is per route). */
-export const RESET_MAILS_PER_HOUR = 3;
+export const RESET_MAILS_PER_HOUR = RESET_LINKS_PER_HOUR;
 const WRONG_LOGIN = 'E-mail/NIK atau kata sandi salah.';
 const FORGOT_ANSWER =
   'Jika e-mail tersebut terdaftar, kami telah mengirim tautan untuk mengatur ulang kata sandi. Periksa kotak masuk Anda.';
