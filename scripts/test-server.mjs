@@ -33,8 +33,26 @@ async function postgresReachable() {
   }
 }
 
+/** Test databases are copies of a migrated template (apps/server/test/template-db.ts); the
+ * templates of earlier migration versions are dropped before a run. */
+async function dropOldTemplates() {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const old = await client.query(
+      "select datname from pg_database where datname like 'balai\\_tmpl\\_%'",
+    );
+    for (const { datname } of old.rows) {
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 run('sqlite');
 if (await postgresReachable()) {
+  await dropOldTemplates();
   run('postgres');
 } else if (process.env.REQUIRE_POSTGRES === '1') {
   console.error('REQUIRE_POSTGRES=1: the PostgreSQL run cannot be skipped. Failing.');

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDb, type Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { copyPgTemplate, copySqliteTemplate } from './template-db.ts';
 import { insertUser, type UserWrite } from '../src/repositories/users.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import type { Mailer } from '../src/services/mailer.ts';
@@ -23,33 +22,27 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL schema. */
+/**
+ * A fresh, migrated database of its own: a temp SQLite file, or a new PostgreSQL database, each
+ * a copy of a template migrated once per version of the migrations (test/template-db.ts).
+ */
 export async function createTestDb(): Promise<TestDb> {
   if (onPostgres) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const db = openDb(PG_URL, { searchPath: schema, poolSize: 20 });
-    await migrateToLatest(db.kysely);
+    const copy = await copyPgTemplate(PG_URL);
+    const db = openDb(copy.url, { poolSize: 20 });
     return {
       db,
-      url: PG_URL,
-      connectAgain: () => openDb(PG_URL, { searchPath: schema, poolSize: 1 }),
+      url: copy.url,
+      connectAgain: () => openDb(copy.url, { poolSize: 1 }),
       async drop() {
         await db.close();
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await copy.drop();
       },
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-test-'));
-  const url = `file:${path.join(dir, 'balai.sqlite')}`;
+  const url = `file:${await copySqliteTemplate(dir)}`;
   const db = openDb(url);
-  await migrateToLatest(db.kysely);
   return {
     db,
     url,
