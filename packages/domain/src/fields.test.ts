@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   field,
-  fieldErrors,
   jsonSchemaFromFields,
   MAX_INTEGER,
   profileDefaults,
-  schemaFromFields,
   type FieldDef,
 } from './fields.ts';
+import { fieldErrors, schemaFromFields } from './schemas/fields.ts';
 import { msg } from './messages.ts';
 import { daysFromToday } from './testing/field-cases.ts';
 

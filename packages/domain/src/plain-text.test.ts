@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { contentSchema, CONTENT_RESOURCES } from './content/registry.ts';
-import { fieldErrors, schemaFromFields, field } from './fields.ts';
+import { field } from './fields.ts';
+import { fieldErrors, schemaFromFields } from './schemas/fields.ts';
 import { applicantSchema, APPLICANT_FIELDS } from './letters/applicant.ts';
 import { LETTER_TYPES, letterSchema } from './letters/registry.ts';
 import { letterStatusChangeSchema } from './letters/statuses.ts';

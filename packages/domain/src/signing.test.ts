@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from './fields.ts';
+import { fieldErrors } from './schemas/fields.ts';
 import { LETTER_TYPES } from './letters/registry.ts';
 import {
   canTransition,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { fieldErrors, schemaFromFields } from './fields.ts';
+import { fieldErrors, schemaFromFields } from './schemas/fields.ts';
 import { msg } from './messages.ts';
 import {
   identityLockedMessage,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RELIGIONS } from '../choices.ts';
-import { fieldErrors } from '../fields.ts';
+import { fieldErrors } from '../schemas/fields.ts';
 import { msg } from '../messages.ts';
 import { CONTENT_EXAMPLES } from '../testing/content-examples.ts';
 import { schemaCases } from '../testing/schema-cases.ts';

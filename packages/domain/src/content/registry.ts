@@ -1,4 +1,4 @@
-import { schemaFromFields, type FieldsSchema } from '../fields.ts';
+import { schemaFromFields, type FieldsSchema } from '../schemas/fields.ts';
 import type { ContentResource } from './content-resource.ts';
 import { homepageBenefits } from './resources/homepage-benefits.ts';
 import { homepageGalleries } from './resources/homepage-galleries.ts';

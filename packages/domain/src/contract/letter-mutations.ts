@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate } from '../dates.ts';
-import { fieldSchema, jsonSchemaFromFields } from '../fields.ts';
+import { jsonSchemaFromFields } from '../fields.ts';
+import { fieldSchema } from '../schemas/fields.ts';
 import { MAX_ID } from '../ids.ts';
 import { applicantSchema } from '../letters/applicant.ts';
 import type { LetterType } from '../letters/letter-type.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaFromFields } from '../fields.ts';
+import { schemaFromFields } from '../schemas/fields.ts';
 import { MAX_ID } from '../ids.ts';
 import { userField } from '../user-fields.ts';
 import { LIFE_STATUSES } from '../register/codes.ts';

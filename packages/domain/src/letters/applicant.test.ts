@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, schemaFromFields } from '../fields.ts';
+import { fieldErrors, schemaFromFields } from '../schemas/fields.ts';
 import { msg } from '../messages.ts';
 import { userField } from '../user-fields.ts';
 import {

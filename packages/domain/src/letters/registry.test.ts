@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../fields.ts';
+import { fieldErrors } from '../schemas/fields.ts';
 import { msg } from '../messages.ts';
 import { LETTER_EXAMPLES } from '../testing/letter-examples.ts';
 import { schemaCases } from '../testing/schema-cases.ts';

@@ -1,4 +1,4 @@
-import { schemaFromFields, type FieldsSchema } from '../fields.ts';
+import { schemaFromFields, type FieldsSchema } from '../schemas/fields.ts';
 import type { LetterCode, LetterType } from './letter-type.ts';
 import { irr } from './types/irr.ts';
 import { k } from './types/k.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../fields.ts';
+import { fieldErrors } from '../schemas/fields.ts';
 import type { Role } from '../roles.ts';
 import {
   availableTransitions,

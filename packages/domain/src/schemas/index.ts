@@ -4,6 +4,7 @@
  * these per API area.
  */
 export * from './builders.ts';
+export * from './fields.ts';
 export * from './users.ts';
 export * from './signing.ts';
 export * from './settings.ts';
