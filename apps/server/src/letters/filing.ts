@@ -35,6 +35,7 @@ import { adminLinkPrefix, adminNotice, filedForYouNotice, residentLinkPrefix } f
 import { letterMessage } from './notice-messages.ts';
 import { queuePersonMessage } from '../repositories/notice-outbox.ts';
 import { profileIncomplete, type ApplicantInput } from './request-guards.ts';
+import { assertAccountLiving, deskSubject, residentSubject } from './family.ts';
 import { capError } from './submission-caps.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
 
@@ -45,6 +46,8 @@ export interface CreateInput {
   idempotencyKey?: string | undefined;
   /** Ids of the resident's staged photos of the requirements, sent with it (ADR 0015). */
   attachmentIds?: readonly number[] | undefined;
+  /** The register person it is for: a member of the resident's family, or anyone (office). */
+  subjectPersonId?: number | undefined;
 }
 
 /**
@@ -110,17 +113,39 @@ export async function createLetterRequest(
   let applicantUser: UserRow | null;
   /** True when the snapshot is taken from a profile the office has verified. */
   let applicantVerified = false;
+  /** The register person it is for (issue 21); null when not known. */
+  let subjectPersonId: number | null = null;
   /** The office files for others (the policy's answer); a resident only for themselves. */
   const office = can(user, 'admin.access');
   if (!office) {
     if (input.applicantId !== undefined || input.applicant !== undefined) {
       throw forbidden('Hanya administrator yang dapat mengajukan surat atas nama orang lain.');
     }
-    const missing = missingApplicantFields(user);
-    if (missing.length > 0) throw profileIncomplete(missing, 'own');
-    applicant = applicantFromProfile(user);
-    applicantVerified = identityVerified(user);
+    // For themselves or a member of their family (issue 21, letters/family.ts).
+    const subject = await residentSubject(db, user, input.subjectPersonId);
+    subjectPersonId = subject.personId;
+    if (subject.applicant) {
+      applicant = subject.applicant;
+    } else {
+      const missing = missingApplicantFields(user);
+      if (missing.length > 0) throw profileIncomplete(missing, 'own');
+      applicant = applicantFromProfile(user);
+    }
+    applicantVerified = subject.verified;
     applicantUser = user;
+  } else if (input.subjectPersonId !== undefined) {
+    // The desk picked a person of the register: their block, their account (if any) follows it.
+    if (input.applicantId !== undefined || input.applicant !== undefined) {
+      throw invalidField(
+        'subject_person_id',
+        'Pilih penduduk dari buku induk atau warga pemohon, tidak keduanya.',
+      );
+    }
+    const subject = await deskSubject(db, user, input.subjectPersonId);
+    subjectPersonId = subject.personId;
+    applicant = subject.applicant!;
+    applicantVerified = subject.verified;
+    applicantUser = subject.applicantUser;
   } else {
     applicantUser = null;
     if (input.applicantId !== undefined) {
@@ -128,6 +153,7 @@ export async function createLetterRequest(
       if (!target || target.role !== RESIDENT_ROLE) {
         throw invalidField('applicant_id', 'Warga pemohon tidak ditemukan.');
       }
+      subjectPersonId = await assertAccountLiving(db, user, target);
       applicantUser = target;
     }
     if (input.applicant !== undefined) {
@@ -164,6 +190,7 @@ export async function createLetterRequest(
       type: type.code,
       applicantUserId: applicantUser?.id ?? null,
       filedBy: user.id,
+      subjectPersonId,
       applicant,
       applicantVerified,
       data,
@@ -175,10 +202,26 @@ export async function createLetterRequest(
           ? { ...resident, userId: applicantUser.id, linkPrefix: residentLinkPrefix(type) }
           : null,
       ip: actor.ip,
-      auditDetail: { type: type.code, on_behalf: applicantUser?.id !== user.id },
+      auditDetail: {
+        type: type.code,
+        on_behalf:
+          applicantUser?.id !== user.id ||
+          (subjectPersonId !== null && subjectPersonId !== user.register_person_id),
+        ...(subjectPersonId === null ? {} : { subject_person_id: subjectPersonId }),
+      },
       // Only a resident's own submissions are capped; the office files as it needs to.
       caps: office ? null : (deps.caps ?? null),
       attach,
+      // "Received", to the resident's own channels, in the filing's transaction (issue 22).
+      afterFiled: applicantUser
+        ? (trx, filed) =>
+            queuePersonMessage(
+              trx,
+              [applicantUser.id],
+              letterMessage(type, filed.id, 'submitted', null)!,
+              filed.id,
+            )
+        : null,
     });
     // The new request's whole history, so the answer needs no second read.
     const events: LetterEventView[] = [

@@ -18,7 +18,6 @@ import {
   findTransition,
   letterChanges,
   letterSchema,
-  missingApplicantFields,
   msg,
   statusAfterEdit,
   transitionError,
@@ -53,7 +52,8 @@ import {
 import { adminLink, adminNotice, residentLink, residentNotice, type Notice } from './notices.ts';
 import { letterMessage } from './notice-messages.ts';
 import type { PersonMessage } from '../repositories/notice-outbox.ts';
-import { findVisibleRequest, profileIncomplete, type ApplicantInput } from './request-guards.ts';
+import { findVisibleRequest, type ApplicantInput } from './request-guards.ts';
+import { assertSubjectLiving, resaveApplicant } from './family.ts';
 import type { Actor, WorkflowDeps } from './types.ts';
 
 export type { Actor, WorkflowDeps } from './types.ts';
@@ -64,6 +64,8 @@ export { REQUEST_NOT_FOUND };
 const ADMIN_ONLY = 'Hanya administrator yang dapat melakukan tindakan ini.';
 const RESIDENT_ONLY = 'Hanya pemohon yang dapat membatalkan permohonannya.';
 const NOTHING_TO_CHANGE = 'Kirim isian yang diubah atau status yang baru.';
+/** The office's moves towards an issued letter. */
+const FORWARD: readonly LetterStatus[] = ['processing', 'awaiting_signature', 'completed'];
 
 /** Validates the whole of a type's data; a 422 naming each failing field. */
 function validData(type: LetterType, values: Record<string, unknown>): FieldValues {
@@ -186,14 +188,15 @@ export async function changeLetterRequest(
   if (input.applicant !== undefined) {
     applicant = applicantFromProfile(input.applicant);
   } else if (editing && !office) {
-    const missing = missingApplicantFields(user);
-    if (missing.length > 0) throw profileIncomplete(missing, 'own');
-    applicant = applicantFromProfile(user);
+    // Their profile, or the register for a family member's letter (issue 21).
+    applicant = await resaveApplicant(db, user, row);
   }
   // A snapshot retaken from the resident's profile is as verified as that profile is now.
   const applicantVerified =
     applicant && input.applicant === undefined ? (identityVerified(user) ? 1 : 0) : undefined;
   const note = changesStatus ? (input.note ?? null) : undefined;
+  // No letter goes forward for a person who has since died, moved away or been lost (issue 21).
+  if (changesStatus && office && FORWARD.includes(to)) await assertSubjectLiving(db, user, row);
 
   if (to === 'completed') return issueLetter(deps, type, actor, row, { data, applicant, note });
 

@@ -38,6 +38,8 @@ export interface Submission {
   type: LetterCode;
   /** The resident the letter is for; null for a person without an account. */
   applicantUserId: number | null;
+  /** The register person it is for (issue 21); null when not known. */
+  subjectPersonId?: number | null;
   /** Who files it: the resident, or the administrator filing on someone's behalf. */
   filedBy: number;
   applicant: ApplicantSnapshot;
@@ -177,6 +179,7 @@ const REQUEST_COLUMNS = [
   'created_at',
   'updated_at',
   'applicant_verified',
+  'subject_person_id',
 ] as const;
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -202,6 +205,7 @@ function requestValues(s: Submission): { values: unknown[]; terms: string[] } {
     s.now,
     s.now,
     s.applicantVerified ? 1 : 0,
+    s.subjectPersonId ?? null,
   ];
   return {
     values,
@@ -214,9 +218,9 @@ function requestValues(s: Submission): { values: unknown[]; terms: string[] } {
 const n = REQUEST_COLUMNS.length;
 const p = (i: number) => `$${n + i}`;
 /**
- * $1…$16 the request's columns ($3 is the filer), then: $17 terms (text[]), $18–$20 the
- * administrators' notice (title, body, link prefix), $21–$24 the resident's notice (user id or
- * null, title, body, link prefix), $25 ip, $26 audit detail. Parameters outside a VALUES list
+ * $1…$17 the request's columns ($3 is the filer), then: $18 terms (text[]), $19–$21 the
+ * administrators' notice (title, body, link prefix), $22–$25 the resident's notice (user id or
+ * null, title, body, link prefix), $26 ip, $27 audit detail. Parameters outside a VALUES list
  * are cast: PostgreSQL does not infer a type for a bare parameter in a select list.
  */
 export const PG_FILE = preparedOnPostgres(

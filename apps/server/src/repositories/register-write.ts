@@ -14,6 +14,7 @@ import { nowIso } from '../lib/time.ts';
 import { writeAudit } from './audit-log.ts';
 import { AreaResolver } from './register-areas.ts';
 import { nameSearch, setHeads } from './register-import.ts';
+import { followRegister } from './register-links.ts';
 
 /**
  * Changes to people and families made one at a time by the office (issue 24): a new person
@@ -170,6 +171,8 @@ export async function updatePerson(
       .execute();
     if ('relationship' in changes && before.family_id !== null)
       await setHeads(trx, [before.family_id]);
+    // A linked account follows the correction in the same transaction (issue 21).
+    await followRegister(trx, { userId }, [id]);
     await writeAudit(trx, {
       user_id: userId,
       action: 'register.person.update',
@@ -214,6 +217,7 @@ export async function movePerson(
       .where('id', '=', id)
       .execute();
     await setHeads(trx, [familyId, ...(p.family_id === null ? [] : [p.family_id])]);
+    await followRegister(trx, { userId }, [id]);
     await writeAudit(trx, {
       user_id: userId,
       action: 'register.person.move',
@@ -291,6 +295,7 @@ export async function splitFamily(
       .where('id', '=', body.head_person_id)
       .execute();
     await setHeads(trx, [familyId, created.id]);
+    await followRegister(trx, { userId }, body.person_ids);
     await writeAudit(trx, {
       user_id: userId,
       action: 'register.family.split',

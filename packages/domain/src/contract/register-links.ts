@@ -75,6 +75,7 @@ export const registerEventProposal = z.object({
 });
 export type RegisterEventProposal = z.infer<typeof registerEventProposal>;
 export const registerEventProposalAnswer = z.object({ data: registerEventProposal });
+export type RegisterEventProposalAnswer = z.infer<typeof registerEventProposalAnswer>;
 
 /** POST: a birth needs the baby's NIK (from the new KK); a death needs nothing more. */
 export const registerEventFromLetterBody = z.object({
@@ -91,6 +92,7 @@ export const registerEventRecordedAnswer = z.object({
   message: z.string(),
   data: registerEventProposal,
 });
+export type RegisterEventRecordedAnswer = z.infer<typeof registerEventRecordedAnswer>;
 
 const UNMATCHED_REASONS = [
   'no_nik',

@@ -10,6 +10,7 @@ import letterRequestsRoutes from './letter-requests.ts';
 import letterTypesRoutes from './letter-types.ts';
 import notificationRoutes from './notifications.ts';
 import pdfHistoriesRoutes from './pdf-histories.ts';
+import registerLinkRoutes from './register-links.ts';
 import letterTypeRoutes from './requests.ts';
 import verifyRoutes from './verify.ts';
 
@@ -38,6 +39,7 @@ const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     await signedIn.register(notificationRoutes);
     await signedIn.register(dashboardRoutes);
     await signedIn.register(exportRoutes);
+    await signedIn.register(registerLinkRoutes);
   });
 };
 

@@ -41,6 +41,7 @@ import {
   type ChangeInput,
 } from '../../letters/workflow.ts';
 import { submissionCaps } from '../../letters/submission-caps.ts';
+import { filingView } from '../../letters/family.ts';
 import { currentAuth } from '../../types.ts';
 import { binaryResponse } from '../binary.ts';
 import { typeOf } from '../letter-type-of.ts';
@@ -63,15 +64,17 @@ async function detail(
   known?: LetterEventView[],
 ) {
   const type = typeOf(row);
-  const [events, pdf, attachments, signing, signature] = await Promise.all([
+  const [events, pdf, attachments, signing, signature, filing] = await Promise.all([
     known ?? listLetterEvents(app.db, row.id),
     row.status === 'completed' ? findPdfHistoryOfRequest(app.db, row.id) : undefined,
     requestAttachments(app.db, type, row.id),
     viewerSigning(app.db, viewer),
     row.status === 'completed' ? findLetterSignature(app.db, row.id) : undefined,
+    filingView(app.db, row, viewer),
   ]);
   return {
     ...toApiLetterRequest(row, viewer, app.config.PUBLIC_URL, pdf ?? null, signing),
+    filing,
     signature: signatureView(signature),
     attachments,
     events: events.map((e) => ({
@@ -138,7 +141,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { applicant_id, applicant, attachments, ...data } = request.body;
+      const { applicant_id, applicant, attachments, subject_person_id, ...data } = request.body;
       const actor = actorOf(request);
       const key = request.headers['idempotency-key'];
       const { row, replayed, events } = await createLetterRequest(deps, type, actor, {
@@ -147,6 +150,7 @@ const letterTypeRoutes: FastifyPluginAsyncZod<LetterTypeRoutesOptions> = async (
         applicant,
         idempotencyKey: typeof key === 'string' ? key : undefined,
         attachmentIds: attachments,
+        subjectPersonId: subject_person_id,
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ data: await detail(app, row, actor.user, events) });

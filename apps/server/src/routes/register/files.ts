@@ -11,6 +11,7 @@ import {
   responses,
 } from '@balai/domain/contract';
 import { readOneFile, type UploadWords } from '../../lib/multipart.ts';
+import { accountsAfterImport } from '../../repositories/register-links.ts';
 import { getSettings } from '../../repositories/settings.ts';
 import { runImport } from '../../services/register/import.ts';
 import { MAX_IMPORT_MB } from '../../services/register/read-file.ts';
@@ -93,6 +94,12 @@ const registerFileRoutes: FastifyPluginAsyncZod = async (app) => {
             errors: outcome.result.error_count,
           },
         });
+        // Accounts made before the register are matched by NIK and follow it (issue 21).
+        await app.db
+          .transaction()
+          .execute((trx) =>
+            accountsAfterImport(trx, { userId: currentAuth(request).user.id, ip: request.ip }),
+          );
       }
       if (request.query.format === 'xlsx') {
         return sendFile(

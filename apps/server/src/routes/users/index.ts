@@ -35,6 +35,7 @@ import { authorize, refuseDenied } from '../../services/signing-confirmation.ts'
 import { currentAuth } from '../../types.ts';
 import { uniqueClashError } from '../../services/unique-clash.ts';
 import { assertSignerKept, positionFor } from './positions.ts';
+import registerLinkUserRoutes from './register-links.ts';
 import {
   createDecision,
   recordSignerChange,
@@ -50,6 +51,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', requireAdmin);
   const security = [{ bearerAuth: [] }];
+  await app.register(registerLinkUserRoutes);
 
   app.get(
     apiRoute(userPaths.list),
