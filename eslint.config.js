@@ -115,7 +115,7 @@ export default tseslint.config(
   // the request schemas are built from it in packages/domain/src/schemas and the contract.
   {
     files: [
-      'packages/domain/src/{users,signing,settings,settings-fields,user-fields,field-defs,policy,roles,positions,signing-setup}.ts',
+      'packages/domain/src/{users,signing,settings,settings-fields,user-fields,field-defs,fields,policy,policy-base,roles,positions,signing-setup}.ts',
     ],
     rules: {
       'no-restricted-imports': [
