@@ -287,6 +287,70 @@ describe('privacy', () => {
   });
 });
 
+describe('the name search and the statistics at any size (migration 0015)', () => {
+  it('finds any part of a name; the statistics follow every change and bump the public version', async () => {
+    const rows = await seed(12);
+    const names = async (search: string) =>
+      (await get(`/api/register/persons?search=${encodeURIComponent(search)}`)).data
+        .map((p: { name: string }) => p.name)
+        .sort();
+    // Three characters or more: the trigram index; fewer: the name index; the same answers.
+    expect(await names('ARGA 1')).toEqual(['Warga 1', 'Warga 10', 'Warga 11']);
+    expect(await names('ga 11')).toEqual(['Warga 11']);
+    expect(await names('1')).toEqual(['Warga 1', 'Warga 10', 'Warga 11']);
+    expect(await names('11')).toEqual([]);
+    expect(await names('"%_')).toEqual([]);
+
+    const version = async () =>
+      Number(
+        (
+          await ctx.app.db
+            .selectFrom('public_version' as never)
+            .select('version' as never)
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const stats = async () => (await get('/api/statistics')) as Record<string, unknown>;
+    const equalsLists = async () => {
+      const s = (await stats()) as { total: number; dusun: unknown[]; [k: string]: unknown };
+      for (const key of ['sex', 'religion', 'dusun', 'age_group', 'marital_status'] as const) {
+        for (const row of s[key] as { count: number; filter: Record<string, string> }[]) {
+          const q = new URLSearchParams(row.filter).toString();
+          expect((await get(`/api/register/persons?${q}`)).meta.total, `${key} ${q}`).toBe(
+            row.count,
+          );
+        }
+      }
+      return s;
+    };
+    expect((await equalsLists()).total).toBe(12);
+
+    const v0 = await version();
+    const edit = await send('PUT', `/api/register/persons/${rows[0]!.id}`, {
+      religion: 'Hindu',
+      birth_date: '1950-05-05',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await version()).toBeGreaterThan(v0);
+    await equalsLists();
+
+    const areas = (await get('/api/register/areas')).data as { id: number; kind: string }[];
+    const [x, y] = areas.filter((a) => a.kind === 'dusun');
+    const merged = await send('POST', `/api/register/areas/${x!.id}/merge`, { into_id: y!.id });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect((await equalsLists()).dusun).toHaveLength(2);
+
+    const death = await send('POST', '/api/register/events', {
+      kind: 'death',
+      person_id: rows[1]!.id,
+      occurred_on: '2025-03-01',
+      reported_on: '2025-03-02',
+    });
+    expect(death.statusCode, death.body).toBe(201);
+    expect((await equalsLists()).total).toBe(11);
+  });
+});
+
 /** Every month of a year and the next January. */
 const MONTHS = [
   ...Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),

@@ -9,6 +9,7 @@ import {
 import type { RegisterPerson } from '@balai/domain/contract';
 import type { Database } from '../db/schema.ts';
 import type { RegisterPersonsTable } from '../db/tables/register.ts';
+import { isSqlite } from '../db/database.ts';
 import { likePattern } from '../lib/pagination.ts';
 
 /** The people of the register: the list with its filters and counts, one person, the API shape. */
@@ -69,9 +70,19 @@ export function filtered(db: Kysely<Database>, f: PersonFilter, today: string): 
   if (s) {
     const digits = s.replace(/\s/g, '');
     // A NIK's start as a range of the unique index (LIKE would not use it on PostgreSQL).
-    q = /^\d{2,16}$/.test(digits)
-      ? q.where('nik', '>=', digits.padEnd(16, '0')).where('nik', '<=', digits.padEnd(16, '9'))
-      : q.where(sql<boolean>`name_search like ${likePattern(s)} escape '\\'`);
+    if (/^\d{2,16}$/.test(digits)) {
+      q = q.where('nik', '>=', digits.padEnd(16, '0')).where('nik', '<=', digits.padEnd(16, '9'));
+    } else if (isSqlite(db) && [...s].length >= 3) {
+      // The trigram index (migration 0015): the names holding the text, as a quoted FTS5 phrase
+      // (taken literally; the tokenizer ignores case as name_search is lower case anyway).
+      const phrase = `"${s.toLowerCase().replaceAll('"', '""')}"`;
+      q = q.where(
+        sql<boolean>`register_persons.id in (select rowid from register_persons_search where register_persons_search match ${phrase})`,
+      );
+    } else {
+      // PostgreSQL: answered by the pg_trgm index (migration 0015) from three characters on.
+      q = q.where(sql<boolean>`name_search like ${likePattern(s.toLowerCase())} escape '\\'`);
+    }
   }
   return q;
 }

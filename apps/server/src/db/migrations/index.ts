@@ -13,6 +13,7 @@ import * as m0011 from './0011-register.ts';
 import * as m0012 from './0012-outbox.ts';
 import * as m0013 from './0013-public-version.ts';
 import * as m0014 from './0014-account-register.ts';
+import * as m0015 from './0015-register-speed.ts';
 import * as m0016 from './0016-notice-choice.ts';
 import * as m0017 from './0017-activation-codes.ts';
 import * as m0018 from './0018-letters-register.ts';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0012-outbox': m0012,
   '0013-public-version': m0013,
   '0014-account-register': m0014,
+  '0015-register-speed': m0015,
   '0016-notice-choice': m0016,
   '0017-activation-codes': m0017,
   '0018-letters-register': m0018,

@@ -62,9 +62,21 @@ export interface RegisterEventsTable {
   updated_at: string;
 }
 
+/**
+ * Living people per value of each counted field (migration 0015, kept by triggers): dim
+ * `gender` | `religion` | `education` | `occupation` | `marital` | `dusun` | `birth`; value the code,
+ * area id or birth date as text, '' for not filled in.
+ */
+export interface RegisterTalliesTable {
+  dim: string;
+  value: string;
+  n: number;
+}
+
 export interface RegisterTables {
   register_areas: RegisterAreasTable;
   register_families: RegisterFamiliesTable;
   register_persons: RegisterPersonsTable;
   register_events: RegisterEventsTable;
+  register_tallies: RegisterTalliesTable;
 }

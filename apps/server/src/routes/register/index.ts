@@ -6,7 +6,6 @@ import familyRoutes from './families.ts';
 import registerFileRoutes from './files.ts';
 import personRoutes from './persons.ts';
 import statisticsRoutes from './statistics.ts';
-import { statisticsChanged } from '../../services/register/statistics.ts';
 
 /**
  * The population register (issue 24, docs/register.md): `/api/register/*` for administrators
@@ -17,10 +16,6 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (admin) => {
     admin.addHook('onRequest', authenticate);
     admin.addHook('onRequest', registerAccess);
-    // Every change (answered, before it leaves) forgets the kept public statistics.
-    admin.addHook('onSend', async (request) => {
-      if (request.method !== 'GET') statisticsChanged(app.db);
-    });
     await admin.register(personRoutes);
     await admin.register(familyRoutes);
     await admin.register(eventRoutes);

@@ -6,35 +6,48 @@ import type { Database } from '../../db/schema.ts';
 /**
  * The public statistics (issue 24, ADR 0023): counts of the living people (life status hidup)
  * of the register, by sex, age group, religion, education, occupation, marital status and
- * dusun. Counts only. Each row carries the person-list filter that lists exactly the people it
- * counts (the same `filtered` query, repositories/register-persons.ts), so a statistic and its
- * list cannot disagree; every breakdown adds up to `total` ("Tidak diisi" rows included).
+ * dusun. Counts only, read from `register_tallies` (migration 0015, ADR 0027): kept by triggers
+ * in the transaction of every change to a person, so they always equal what the person list
+ * counts. Each row carries the person-list filter that lists exactly the people it counts (the
+ * same `filtered` query, repositories/register-persons.ts), so a statistic and its list cannot
+ * disagree; every breakdown adds up to `total` ("Tidak diisi" rows included).
  */
 
 const LIVING = { life_status: 'hidup' } as const;
 const NOT_FILLED = 'Tidak diisi';
 
 type Coded = 'gender' | 'religion' | 'education' | 'occupation' | 'marital_status';
+type Tallies = Map<string, { value: string; n: number }[]>;
 
-async function byCode(
-  db: Kysely<Database>,
-  col: Coded,
-  filterKey: string,
-): Promise<StatisticsRow[]> {
+/**
+ * The tallies of living people (migration 0015, kept by triggers in every write's transaction)
+ * but the birth dates: a few hundred rows, whatever the register's size.
+ */
+async function readTallies(db: Kysely<Database>): Promise<Tallies> {
   const rows = await db
-    .selectFrom('register_persons')
-    .select([col, sql<number>`count(*)`.as('n')])
-    .where('life_status', '=', 'hidup')
-    .groupBy(col)
+    .selectFrom('register_tallies')
+    .select(['dim', 'value', 'n'])
+    .where('dim', '!=', 'birth')
+    .where('n', '>', 0)
     .execute();
+  const out: Tallies = new Map();
+  for (const r of rows) {
+    const list = out.get(r.dim) ?? [];
+    list.push({ value: r.value, n: Number(r.n) });
+    out.set(r.dim, list);
+  }
+  return out;
+}
+
+function byCode(tallies: Tallies, dim: string, col: Coded): StatisticsRow[] {
   const list = REGISTER_CODE_LISTS[col];
-  return rows
+  return (tallies.get(dim) ?? [])
     .map((r) => {
-      const code = r[col];
+      const code = r.value === '' ? null : Number(r.value);
       return {
         label: code === null ? NOT_FILLED : (labelOf(list, code) ?? `Kode ${code}`),
-        count: Number(r.n),
-        filter: { ...LIVING, [filterKey]: String(code ?? 0) },
+        count: r.n,
+        filter: { ...LIVING, [col]: String(code ?? 0) },
         order: code ?? 1000,
       };
     })
@@ -42,27 +55,38 @@ async function byCode(
     .map(({ order: _o, ...row }) => row);
 }
 
-/** One count per age group: each a range of the (life_status, birth_date) index. */
+/** The age groups: ranges of the living people's birth dates on `today`, summed in one query. */
 async function byAge(db: Kysely<Database>, today: string): Promise<StatisticsRow[]> {
-  const living = () => db.selectFrom('register_persons').where('life_status', '=', 'hidup');
-  const count = async (q: ReturnType<typeof living>) =>
-    Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
-  const out: StatisticsRow[] = [];
-  for (const [label, min, max] of AGE_GROUPS) {
-    const { from, to } = birthRangeForAges(today, min, max);
-    let q = living().where('birth_date', '<=', to!);
-    if (from) q = q.where('birth_date', '>=', from);
-    out.push({
-      label,
-      count: await count(q),
-      filter: {
-        ...LIVING,
-        age_min: String(min),
-        ...(max === null ? {} : { age_max: String(max) }),
-      },
-    });
-  }
-  const unknown = await count(living().where('birth_date', 'is', null));
+  const groups = AGE_GROUPS.map(([label, min, max]) => ({
+    label,
+    min,
+    max,
+    ...birthRangeForAges(today, min, max),
+  }));
+  const cases = groups.map(
+    (g, i) =>
+      sql`when value <= ${g.to!}${g.from ? sql` and value >= ${g.from}` : sql``} then ${sql.lit(i)}`,
+  );
+  const rows = await db
+    .selectFrom('register_tallies')
+    .select([
+      sql<number>`case when value = '' then -1 ${sql.join(cases, sql` `)} else -2 end`.as('g'),
+      sql<number>`sum(n)`.as('n'),
+    ])
+    .where('dim', '=', 'birth')
+    .groupBy(sql`1`)
+    .execute();
+  const countOf = (g: number) => Number(rows.find((r) => Number(r.g) === g)?.n ?? 0);
+  const out: StatisticsRow[] = groups.map((g, i) => ({
+    label: g.label,
+    count: countOf(i),
+    filter: {
+      ...LIVING,
+      age_min: String(g.min),
+      ...(g.max === null ? {} : { age_max: String(g.max) }),
+    },
+  }));
+  const unknown = countOf(-1);
   if (unknown > 0) {
     out.push({
       label: 'Umur tidak diketahui',
@@ -73,13 +97,7 @@ async function byAge(db: Kysely<Database>, today: string): Promise<StatisticsRow
   return out;
 }
 
-async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
-  const rows = await db
-    .selectFrom('register_persons')
-    .select(['dusun_id', sql<number>`count(*)`.as('n')])
-    .where('life_status', '=', 'hidup')
-    .groupBy('dusun_id')
-    .execute();
+async function byDusun(db: Kysely<Database>, tallies: Tallies): Promise<StatisticsRow[]> {
   const names = new Map(
     (
       await db
@@ -89,12 +107,15 @@ async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
         .execute()
     ).map((a) => [a.id, a.name]),
   );
-  return rows
-    .map((r) => ({
-      label: (r.dusun_id !== null ? names.get(r.dusun_id) : undefined) ?? 'Tanpa dusun',
-      count: Number(r.n),
-      filter: { ...LIVING, dusun_id: String(r.dusun_id ?? 0) },
-    }))
+  return (tallies.get('dusun') ?? [])
+    .map((r) => {
+      const id = r.value === '' ? null : Number(r.value);
+      return {
+        label: (id !== null ? names.get(id) : undefined) ?? 'Tanpa dusun',
+        count: r.n,
+        filter: { ...LIVING, dusun_id: String(id ?? 0) },
+      };
+    })
     .sort((a, b) =>
       a.filter.dusun_id === '0'
         ? 1
@@ -105,40 +126,21 @@ async function byDusun(db: Kysely<Database>): Promise<StatisticsRow[]> {
 }
 
 /**
- * The answer is kept per database handle until a register change in this process
- * (`statisticsChanged`, called after every register write) or for at most CACHE_MS, which bounds
- * how stale a second server process can be (the public answer may be cached 60 s anyway).
+ * Counted afresh on every call from the tallies (three small queries): every process answers
+ * the same, right after any register change, however it was made.
  */
-export const CACHE_MS = 30_000;
-const cache = new WeakMap<
-  Kysely<Database>,
-  { at: number; today: string; value: PublicStatistics }
->();
-
-/** Forgets the kept statistics of this database (a register write happened). */
-export function statisticsChanged(db: Kysely<Database>): void {
-  cache.delete(db);
-}
-
 export async function statistics(db: Kysely<Database>, today: string): Promise<PublicStatistics> {
-  const hit = cache.get(db);
-  if (hit && hit.today === today && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = await countStatistics(db, today);
-  cache.set(db, { at: Date.now(), today, value });
-  return value;
-}
-
-async function countStatistics(db: Kysely<Database>, today: string): Promise<PublicStatistics> {
-  const sex = await byCode(db, 'gender', 'gender');
+  const tallies = await readTallies(db);
+  const sex = byCode(tallies, 'gender', 'gender');
   return {
     as_of: today,
     total: sex.reduce((a, r) => a + r.count, 0),
     sex,
     age_group: await byAge(db, today),
-    religion: await byCode(db, 'religion', 'religion'),
-    education: await byCode(db, 'education', 'education'),
-    occupation: await byCode(db, 'occupation', 'occupation'),
-    marital_status: await byCode(db, 'marital_status', 'marital_status'),
-    dusun: await byDusun(db),
+    religion: byCode(tallies, 'religion', 'religion'),
+    education: byCode(tallies, 'education', 'education'),
+    occupation: byCode(tallies, 'occupation', 'occupation'),
+    marital_status: byCode(tallies, 'marital', 'marital_status'),
+    dusun: await byDusun(db, tallies),
   };
 }
