@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_RESOURCES } from '@balai/domain';
-import { publicVersion, type PublicVersion } from '../services/public-version.ts';
+import {
+  publicVersion,
+  sqliteVersionReader,
+  type PublicVersion,
+} from '../services/public-version.ts';
 
 /**
  * Public API answers built once per change of the data behind them, served from memory with an
@@ -65,8 +69,12 @@ interface Entry {
 const pathOf = (url: string) => url.split('?', 1)[0]!;
 
 export default fp(async (app) => {
-  const version = publicVersion(app.db);
+  const version = publicVersion(
+    app.db,
+    app.dialect === 'sqlite' ? await sqliteVersionReader(app.db) : null,
+  );
   app.decorate('publicVersion', version);
+  app.addHook('onClose', async () => version.close());
   const entries = new Map<string, Entry>();
 
   const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
@@ -80,7 +88,8 @@ export default fp(async (app) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
     const pathname = pathOf(request.url);
     if (!publicApiPath(pathname)) return;
-    const at = STATIC_PATHS.has(pathname) ? STATIC_VERSION : await version.current();
+    let at = STATIC_PATHS.has(pathname) ? STATIC_VERSION : version.current();
+    if (typeof at !== 'number') at = await at;
     const entry = entries.get(request.url);
     if (entry && entry.version === at) return send(request, reply, entry);
     request.publicCacheKey = { key: request.url, version: at };

@@ -177,9 +177,21 @@ export function pageBuilder(
     );
   };
 
+  /** Which paths are public pages (matching the routes compiled a pattern per call). */
+  const isPage = new Map<string, boolean>();
+  const ssrPath = (pathname: string) => {
+    let known = isPage.get(pathname);
+    if (known === undefined) {
+      known = renderer.ssrPage(pathname) !== null;
+      if (isPage.size >= 1000) isPage.clear();
+      isPage.set(pathname, known);
+    }
+    return known;
+  };
+
   /** The page at `pathname` for the current public version; null when not a public page. */
   async function page(pathname: string): Promise<BuiltPage | null> {
-    if (!renderer.ssrPage(pathname) || !(await knownType(pathname))) return null;
+    if (!ssrPath(pathname) || !(await knownType(pathname))) return null;
     const version = await app.publicVersion.current();
     const kept = pages.get(pathname);
     if (kept && kept.version >= version) return kept;
