@@ -49,6 +49,9 @@ export const PAGE_DATA = {
     contentListKey('village-infos'),
     contentListKey('village-profiles'),
     contentListKey('population-infos'),
+    // The register's statistics (api/register.ts `registerApi.statistics`): the Penduduk
+    // section's figures come from them when the register holds people (ADR 0023).
+    '/statistics',
   ],
   officials: [contentListKey('village-structures')],
   gallery: [contentListKey('homepage-galleries')],

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { FigureList } from '../../../components/ui/figure-list.tsx';
+import { PopulationFigures } from './population-figures.tsx';
 
 const PopulationCharts = lazy(() => import('./population-charts.tsx'));
 
@@ -23,7 +24,6 @@ export function AboutPage() {
   );
   const profiles = useContentList<VillageProfile>('village-profiles');
   const facts = useContentList<Figure>('village-infos');
-  const population = useContentList<Figure>('population-infos');
 
   return (
     <>
@@ -92,15 +92,7 @@ export function AboutPage() {
             Penduduk
           </h2>
           <div className="mt-6">
-            <LoadState
-              data={population.items}
-              error={population.error}
-              isLoading={population.isLoading}
-              onRetry={population.retry}
-              empty="Belum ada data kependudukan."
-            >
-              {(items) => <FigureList items={items} look="card" />}
-            </LoadState>
+            <PopulationFigures />
           </div>
           <div className="mt-10">
             <WhenNear>

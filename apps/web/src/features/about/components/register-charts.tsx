@@ -1,6 +1,7 @@
 import type { PublicStatistics, StatisticsRow } from '@balai/domain/contract';
 import { BarListChart } from '../../../components/charts/bar-list-chart.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
+import { asOfText } from './population-figures.tsx';
 
 /** The register's dimensions as the profile shows them, in this order. */
 export const REGISTER_CHARTS: readonly {
@@ -27,16 +28,6 @@ export const REGISTER_CHARTS: readonly {
     color: '#6b21a8',
   },
 ];
-
-const day = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "2026-11-26" → "26 November 2026". */
-export const asOfText = (iso: string) => day.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 /** A row's link for an administrator: the Penduduk list with exactly the row's filter. */
 export const drillDown = (row: StatisticsRow) => adminPaths.register.persons(row.filter);

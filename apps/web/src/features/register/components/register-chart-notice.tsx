@@ -2,16 +2,21 @@ import { Link } from 'react-router';
 import { useStatistics } from '../../../api/register.ts';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 
-/** The content resources whose charts the register's statistics replace (ADR 0023). */
+/**
+ * The content resources whose figures and charts on Profil Desa the register's statistics
+ * replace (ADR 0023). The home page still shows the typed population figures.
+ */
 export const CHART_RESOURCE_KEYS: readonly string[] = [
+  'population-infos',
   'population-ages',
   'population-religions',
   'population-jobs',
 ];
 
 /**
- * Above a chart group's admin list (Usia, Agama, Pekerjaan): while the register holds people,
- * the profile's charts are counted from it, so this group's figures are not shown (ADR 0023).
+ * Above a population group's admin list (Data Kependudukan, Usia, Agama, Pekerjaan): while the
+ * register holds people, the profile's figures and charts are counted from it, so this group's
+ * figures are not shown there (ADR 0023).
  */
 export function RegisterChartNotice() {
   const { statistics } = useStatistics();
@@ -24,8 +29,8 @@ export function RegisterChartNotice() {
       >
         <p className="font-semibold">Angka di sini tidak ditampilkan di Profil Desa.</p>
         <p className="mt-1">
-          Buku induk penduduk sudah berisi data, jadi grafik penduduk di Profil Desa dihitung dari
-          buku induk. Angka kelompok ini hanya dipakai lagi bila buku induk kosong.{' '}
+          Buku induk penduduk sudah berisi data, jadi angka dan grafik penduduk di Profil Desa
+          dihitung dari buku induk. Angka kelompok ini hanya dipakai lagi bila buku induk kosong.{' '}
           <Link
             to={adminPaths.register.persons()}
             className="font-semibold text-brand-800 underline underline-offset-2"

@@ -75,6 +75,14 @@ class NearObserver {
   unobserve() {}
 }
 
+/** The figure typed into the content group "Data Kependudukan". */
+const typedFigures = () => ({
+  body: {
+    data: [{ id: 1, label: 'Jumlah Penduduk', value: '4.918', unit: 'jiwa' }],
+    meta: { page: 1, per_page: 100, total: 1, last_page: 1 },
+  },
+});
+
 const emptyContent = () => ({
   body: { data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } },
 });
@@ -178,12 +186,19 @@ describe('profile charts from the register', () => {
       'GET /api/users/detail/1': () => ({ body: { data: ADMIN } }),
       'GET /api/village-profiles': emptyContent,
       'GET /api/village-infos': emptyContent,
-      'GET /api/population-infos': emptyContent,
+      'GET /api/population-infos': typedFigures,
       'GET /api/statistics': () => ({ body: STATISTICS }),
     });
     seedSession(ADMIN);
     renderApp('/about');
     expect(await screen.findByText(/per\s+tanggal 26 November 2026/)).toBeVisible();
+    // The Penduduk cards are the register's; the typed figure is not shown beside them.
+    const cards = screen.getByText('Jumlah penduduk').closest('dl')!;
+    expect(cards).toHaveTextContent('Jumlah penduduk3jiwaLaki-laki1jiwaPerempuan2jiwaDusun1');
+    expect(
+      screen.getByText(/^Menurut buku induk penduduk, per tanggal 26 November 2026/),
+    ).toBeVisible();
+    expect(screen.queryByText('4.918')).not.toBeInTheDocument();
     expect(
       await screen.findByRole('img', {
         name: /^Penduduk menurut jenis kelamin: 2 baris, jumlah 3/,
@@ -202,7 +217,7 @@ describe('profile charts from the register', () => {
     createFakeServer({
       'GET /api/village-profiles': emptyContent,
       'GET /api/village-infos': emptyContent,
-      'GET /api/population-infos': emptyContent,
+      'GET /api/population-infos': typedFigures,
       'GET /api/population-ages': emptyContent,
       'GET /api/population-religions': () => ({
         body: {
@@ -219,6 +234,8 @@ describe('profile charts from the register', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/per\s+tanggal/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /daftar penduduk/ })).not.toBeInTheDocument();
+    expect(screen.getByText('4.918')).toBeVisible();
+    expect(screen.queryByText('Jumlah penduduk')).not.toBeInTheDocument();
   });
 });
 
