@@ -37,6 +37,13 @@ const FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Where a feature's own API code would be: it lives in src/api instead (issue 20, ADR 0021). */
+const FEATURE_API_IMPORTS = {
+  group: ['**/features/*/api/**', '../api/*', './api/*'],
+  message:
+    'Fetcher dan hook API ada di src/api (satu modul per area kontrak); tipe jawabannya dari @balai/domain/contract.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -164,6 +171,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // One web API layer (issue 20, ADR 0021): the API's shapes are the contract's types
+  // (`import type … from '@balai/domain/contract'`), its fetchers and hooks live in src/api.
+  // A feature declares no API shape and keeps no api/ folder of its own.
+  {
+    files: ['apps/web/src/features/*/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ExportNamedDeclaration > :matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)',
+          message:
+            'Bentuk jawaban API ditulis sekali di kontrak (packages/domain/src/contract); fitur tidak mendeklarasikannya.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...FEATURE_API_IMPORTS, group: ['**/features/*/api/**'] }] },
+      ],
+    },
+  },
   // Features never import each other; the app layer composes them (CONVENTIONS.md 3). One block
   // per feature, naming the others, so relative imports ("../../profile/…") are caught too.
   ...FEATURES.map((feature) => ({
@@ -181,6 +215,7 @@ export default tseslint.config(
               ]),
               message: 'Fitur tidak boleh saling mengimpor; susun di src/app.',
             },
+            FEATURE_API_IMPORTS,
           ],
         },
       ],

@@ -8,6 +8,7 @@
 // only with the named Kepala Desa's own password or PIN; the first naming of a Kepala Desa in a
 // village that has none is the one exception.
 
+import { isActiveAdmin } from './policy-base.ts';
 import { isAdmin, type Role } from './roles.ts';
 import type { Position } from './positions.ts';
 import { delegationActive, signingChanges, type SigningSetup } from './signing-setup.ts';
@@ -59,11 +60,11 @@ export interface PolicySubjects {
   /** Change the register: import, edits, events, families, areas. */
   'register.manage': undefined;
   /**
+  /**
    * The office's view of notice delivery (issue 22): each channel's state, a test message, the
    * failed notices and their retry, the notices of a letter request.
    */
   'notices.manage': undefined;
-  /**
    * File a letter for a person of the register (issue 21): a resident for themselves or a living
    * member of their family (the same No. KK); the office for any living person.
    */
@@ -118,12 +119,8 @@ export const HEAD_POSITION_HEAD_ONLY =
 export const CONFIRM_NEEDED = 'Masukkan kata sandi atau PIN Anda untuk menyimpan perubahan ini.';
 export const ADMIN_ONLY = 'Anda tidak memiliki akses untuk tindakan ini.';
 
-/** An active administrator: the office's powers (SPEC 6); the only place that says so. */
-export function isActiveAdmin(
-  user: Pick<PolicyUser, 'role' | 'active'> | null | undefined,
-): boolean {
-  return !!user && isAdmin(user) && Boolean(user.active);
-}
+/** An active administrator (SPEC 6), written once in policy-base.ts (zod-free: the web first load). */
+export { isActiveAdmin };
 
 /** An active administrator holding this position. */
 export function holdsPosition(

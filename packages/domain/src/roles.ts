@@ -5,13 +5,5 @@ export const ADMIN_ROLE = 'ADMINISTRATOR' satisfies Role;
 export const RESIDENT_ROLE = 'WARGA' satisfies Role;
 export const ROLE_LABELS: Record<Role, string> = { ADMINISTRATOR: 'Administrator', WARGA: 'Warga' };
 
-/**
- * The admin area and the office's powers are for users whose first role name, lower-cased, is
- * "administrator" (SPEC 6). Takes an API user (`roles`) or a stored one (`role`).
- */
-export function isAdmin(
-  user: { roles?: readonly { name: string }[]; role?: string } | null | undefined,
-): boolean {
-  const first = user?.roles ? user.roles[0]?.name : user?.role;
-  return typeof first === 'string' && first.toLowerCase() === 'administrator';
-}
+/** The first role name, lower-cased, is "administrator" (SPEC 6): in policy-base.ts, zod-free. */
+export { isAdmin } from './policy-base.ts';

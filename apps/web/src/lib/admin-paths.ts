@@ -47,9 +47,3 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
-
-/** API addresses only the admin area calls, relative to the HTTP client's base (`/api`). */
-export const adminApiPaths = {
-  /** GET: the dashboard's figures. */
-  dashboard: '/dashboard',
-} as const;

@@ -1,3 +1,4 @@
+import type { Page } from '@balai/domain/contract';
 import useSWR from 'swr';
 import { apiPaths, type ContentBase } from './paths.ts';
 
@@ -84,11 +85,6 @@ export interface ReligionCount extends Row {
   female_count: number;
 }
 
-interface ListResponse<T> {
-  data: T[];
-  meta: { page: number; per_page: number; total: number; last_page: number };
-}
-
 /** The SWR key of one page of a resource, large enough for everything a village publishes. */
 export function contentListKey(
   base: ContentBase,
@@ -99,7 +95,7 @@ export function contentListKey(
 
 /** One page of a resource (see `contentListKey`). */
 export function useContentList<T>(base: ContentBase, params: Record<string, string | number> = {}) {
-  const { data, error, isLoading, mutate } = useSWR<ListResponse<T>>(contentListKey(base, params));
+  const { data, error, isLoading, mutate } = useSWR<Page<T>>(contentListKey(base, params));
   return { items: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
 }
 

@@ -1,4 +1,4 @@
-/** Every address the web app uses, in one place: pages first, then the API. */
+/** The web app's page addresses, and the few API addresses the first load and the shell use. */
 
 /** Where a signed-in user may be sent back to: same-origin paths only ("/x", never "//x"). */
 export function safeReturnTo(value: string | null | undefined): string | null {
@@ -7,8 +7,6 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   }
   return value;
 }
-
-const seg = (v: number | string) => encodeURIComponent(String(v));
 
 export const paths = {
   home: '/',
@@ -53,38 +51,24 @@ export const paths = {
 /** An API path as the server writes it ("/api/…"), relative to the client's base address. */
 export const stripApi = (path: string) => path.replace(/^\/api(?=\/)/, '');
 
+const seg = (v: number | string) => encodeURIComponent(String(v));
+
 /**
- * API paths, relative to the HTTP client's base address (`/api`). They are the shared
- * `apiPaths` of `@balai/domain` without the prefix (a test keeps them equal); they are repeated
- * here because importing the domain package would put zod into the first load.
+ * The API addresses the public first load and the shell ask, relative to the HTTP client's base
+ * (`/api`). Every other API address is the contract's (`@balai/domain/paths`, through src/api).
+ * These stay literal because vite.config.ts loads this module (through app/route-data.ts and
+ * lib/swr-config.ts) under Node, which cannot import the domain's TypeScript; paths.test.ts holds
+ * each equal to the contract's pattern.
  */
 export const apiPaths = {
   login: '/login',
   logout: '/logout',
   profile: '/profile',
-  profilePassword: '/profile/password',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  userDetail: (id: number | string) => `/users/detail/${id}`,
+  userDetail: (id: number | string) => `/users/detail/${seg(id)}`,
   settings: '/settings',
   notificationsUnreadCount: '/notifications/unread-count',
-  /** GET: own notifications, newest first, paginated; `unread=true` for the unread only. */
-  notifications: '/notifications',
-  notification: (id: number | string) => `/notifications/${seg(id)}`,
-  /** PUT: marks one as read. */
-  notificationRead: (id: number | string) => `/notifications/${seg(id)}/read`,
-  /** POST: marks all as read. */
-  notificationsReadAll: '/notifications/read-all',
   letterTypes: '/letter-types',
-  /** A letter type's requests: its API base (e.g. "/api/business-certificate") without /api. */
-  letterCollection: (base: string) => stripApi(base),
-  letterItem: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}`,
-  letterStatus: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}/status`,
-  letterPdf: (base: string, id: number | string) => `${stripApi(base)}/${seg(id)}/pdf`,
-  letterRequests: '/letter-requests',
-  pdfHistories: '/pdf-histories',
-  pdfHistory: (id: number | string) => `/pdf-histories/${seg(id)}`,
-  verify: (token: string) => `/verify/${encodeURIComponent(token)}`,
+  verify: (token: string) => `/verify/${seg(token)}`,
   /** A public content resource's list, e.g. `content('homepage-headers')`. */
   content: (base: ContentBase) => `/${base}`,
 } as const;

@@ -1,7 +1,10 @@
-import type { DashboardData } from '../features/admin-dashboard/api/dashboard.ts';
+import type { Dashboard } from '@balai/domain/contract';
+
+/** A bucket of the waiting requests with none in any status. */
+const NONE_WAITING = { submitted: 0, processing: 0, awaiting_signature: 0 };
 
 /** A dashboard answer as the server gives it, small. */
-export const DASHBOARD: DashboardData = {
+export const DASHBOARD: Dashboard = {
   as_of: '2026-11-23T07:05:00.000Z',
   max_age_seconds: 60,
   residents: 1250,
@@ -28,16 +31,37 @@ export const DASHBOARD: DashboardData = {
     total: 12,
     by_status: { submitted: 7, processing: 2, awaiting_signature: 3 },
     by_age: [
-      { key: 'under_1_day', label: '< 1 hari', min_days: 0, max_days: 0, count: 5, by_status: {} },
-      { key: '1_3_days', label: '1–3 hari', min_days: 1, max_days: 3, count: 4, by_status: {} },
-      { key: '4_7_days', label: '4–7 hari', min_days: 4, max_days: 7, count: 2, by_status: {} },
+      {
+        key: 'under_1_day',
+        label: '< 1 hari',
+        min_days: 0,
+        max_days: 0,
+        count: 5,
+        by_status: NONE_WAITING,
+      },
+      {
+        key: '1_3_days',
+        label: '1–3 hari',
+        min_days: 1,
+        max_days: 3,
+        count: 4,
+        by_status: NONE_WAITING,
+      },
+      {
+        key: '4_7_days',
+        label: '4–7 hari',
+        min_days: 4,
+        max_days: 7,
+        count: 2,
+        by_status: NONE_WAITING,
+      },
       {
         key: 'over_7_days',
         label: '> 7 hari',
         min_days: 8,
         max_days: null,
         count: 1,
-        by_status: {},
+        by_status: NONE_WAITING,
       },
     ],
     oldest: [

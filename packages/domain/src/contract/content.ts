@@ -97,6 +97,13 @@ export function contentItemSchema(resource: ContentResource): z.ZodObject {
   return schema;
 }
 
+/**
+ * One record as `contentItemSchema` answers it, for code that handles every resource alike (the
+ * admin's generated list and form): its id, then a value per field of its resource (`<image>_url`
+ * beside an image's id) and the timestamps.
+ */
+export type ContentRecord = { id: number } & Record<string, unknown>;
+
 /** A page of a resource's records. */
 export const contentPageSchema = (resource: ContentResource) =>
   z.object({ data: z.array(contentItemSchema(resource)), meta: pageMetaSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate } from '../dates.ts';
 import { MAX_ID } from '../ids.ts';
-import { APPLICANT_FIELDS } from '../letters/applicant.ts';
+import { APPLICANT_FIELDS, type ApplicantField } from '../letters/applicant.ts';
 import { REQUIREMENT_ONLINE } from '../letters/letter-type.ts';
 import { LETTER_CODES } from '../letters/letter-codes.ts';
 import { LETTER_STATUSES } from '../letters/statuses.ts';
@@ -24,7 +24,7 @@ const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const applicantOutSchema = z.object(
   Object.fromEntries(
     APPLICANT_FIELDS.map((f) => [f.name, z.string().nullable().describe(f.label)]),
-  ),
+  ) as Record<ApplicantField, z.ZodNullable<z.ZodString>>,
 );
 
 export const letterActionSchema = z.object({

@@ -9,11 +9,11 @@ import { useSiteName } from '../../lib/page-meta.ts';
 import { adminPaths } from '../../lib/admin-paths.ts';
 import { paths } from '../../lib/paths.ts';
 import { governmentName, useSettings } from '../../lib/settings.ts';
-import { useSigningMe } from '../../features/signing/api/signing-api.ts';
 import { adminMenu } from './admin-menu.ts';
 import { AdminSidebarNav } from './admin-sidebar.tsx';
 import { AdminUserMenu } from './admin-user-menu.tsx';
 import { MenuSearch } from './menu-search.tsx';
+import { useSigningMe } from '../../api/signing.ts';
 
 /** From this width (Tailwind's lg) the sidebar sits beside the page; below it, over the page. */
 export const WIDE_SCREEN = '(min-width: 1024px)';

@@ -24,6 +24,11 @@ export interface DefinitionFieldProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** reference: a record not to offer (the one being edited, when it refers to its own kind). */
   excludeId?: string | number;
+  /**
+   * The input's purpose when the form asks about the person filling it in (WCAG 1.3.5): e.g.
+   * 'name', 'email', 'bday' on the resident's own profile; left out on forms about others.
+   */
+  autoComplete?: string;
 }
 
 /** The hint a kind needs when the definition gives none: what format to type. */
@@ -56,12 +61,14 @@ export function DefinitionField({
   imageUrl,
   onUploadingChange,
   excludeId,
+  autoComplete,
 }: DefinitionFieldProps) {
   const common = {
     label: field.label,
     hint: hintOf(field),
     error,
     optional: !field.required,
+    ...(autoComplete ? { autoComplete } : {}),
   };
   const registration = () => register(field.name);
   switch (field.kind) {

@@ -1,6 +1,6 @@
 import type { ApiUser } from '@balai/domain';
 import { RESIDENT } from '../../testing/session.ts';
-import type { LetterRequestDetail } from './api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
 
 /** A resident whose profile holds everything a letter's applicant block needs. */
 export const COMPLETE_RESIDENT: ApiUser = {
@@ -68,6 +68,7 @@ export function kuRequest(overrides: Partial<LetterRequestDetail> = {}): LetterR
     actions: [{ status: 'cancelled', label: 'Batalkan', note_required: false }],
     pdf: null,
     verify_url: null,
+    signature: null,
     issued_at: null,
     created_at: '2026-11-20T02:00:00.000Z',
     updated_at: '2026-11-20T02:00:00.000Z',

@@ -1,4 +1,5 @@
 import type { ApiUser } from '@balai/domain';
+import { isActiveAdmin } from '@balai/domain/policy';
 
 /** The localStorage key of the auth state (SPEC section 4 leaves the name open). */
 export const AUTH_STORAGE_KEY = 'balai.auth';
@@ -43,14 +44,13 @@ export function toSessionUser(user: Pick<ApiUser, 'id' | 'name' | 'email' | 'rol
 }
 
 /**
- * The admin area is for users whose first role, lower-cased, is "administrator" (SPEC 6): the
- * policy's role check (`isActiveAdmin` in packages/domain/src/policy.ts; a signed-in session is an
- * active account's). Importing it here made the bundler load a shared domain chunk on the public
- * first load (+1.4 KiB gzip, issue 20), so this copy stays; is-administrator.test.ts holds the two
- * equal.
+ * The admin area is for active administrators (SPEC 6): the domain policy's `isActiveAdmin`. A
+ * signed-in session is an active account's (the server ends the sessions of one made inactive).
+ * Imported from `@balai/domain/policy`, a zod-free module of a few lines, so the public first
+ * load does not take the rest of the policy (issue 20).
  */
 export function isAdministrator(user: { roles?: { name: string }[] } | null | undefined) {
-  return user?.roles?.[0]?.name?.toLowerCase() === 'administrator';
+  return isActiveAdmin(user ? { roles: user.roles, active: true } : null);
 }
 
 /**

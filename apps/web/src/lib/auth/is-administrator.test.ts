@@ -2,8 +2,8 @@ import { isAdmin } from '@balai/domain';
 import { describe, expect, it } from 'vitest';
 import { isAdministrator } from './auth-state.ts';
 
-// auth-state.ts is in the public first load, which must not pull in the domain package (its
-// zod); so it keeps its own copy of the rule, held equal to the domain's here.
+// auth-state.ts is in the public first load: it asks the policy through the zod-free
+// `@balai/domain/policy` (a signed-in session is an active account's), the same answer as isAdmin.
 describe('isAdministrator', () => {
   it.each([
     [{ roles: [{ name: 'ADMINISTRATOR' }] }],

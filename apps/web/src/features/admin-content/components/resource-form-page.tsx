@@ -10,20 +10,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { stripApi } from '../../../lib/paths.ts';
-import {
-  createContent,
-  updateContent,
-  useContentRow,
-  type ContentRow,
-} from '../api/content-admin.ts';
 import { rowTitle } from './resource-list-page.tsx';
+import type { ContentRecord } from '@balai/domain/contract';
+import { createContent, updateContent, useContentRow } from '../../../api/content.ts';
 
 /** Every cached list and record of the resource, the public pages' too: a change shows at once. */
 const isResourceKey = (resource: ContentResource) => (key: unknown) =>
   typeof key === 'string' && key.startsWith(stripApi(resource.base));
 
 /** The image fields' stored thumbnails, by field name, for the form's previews. */
-function imageUrls(resource: ContentResource, row: ContentRow | undefined) {
+function imageUrls(resource: ContentResource, row: ContentRecord | undefined) {
   return Object.fromEntries(
     resource.fields
       .filter((f) => f.kind === 'image')

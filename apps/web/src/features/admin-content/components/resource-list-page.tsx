@@ -11,16 +11,12 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import {
-  deleteContent,
-  updateContent,
-  useContentRows,
-  type ContentRow,
-} from '../api/content-admin.ts';
 import { Cell } from './cells.tsx';
+import type { ContentRecord } from '@balai/domain/contract';
+import { deleteContent, updateContent, useContentRows } from '../../../api/content.ts';
 
 /** The record's name in messages: its first text field, else "#id". */
-export function rowTitle(resource: ContentResource, row: ContentRow) {
+export function rowTitle(resource: ContentResource, row: ContentRecord) {
   const f = resource.fields.find((x) => x.kind === 'text' || x.kind === 'select');
   const v = f ? row[f.name] : null;
   return typeof v === 'string' && v ? v : `#${row.id}`;
@@ -29,7 +25,7 @@ export function rowTitle(resource: ContentResource, row: ContentRow) {
 /** The body a PUT needs to save `row` again with a change (the API replaces the record). */
 export function bodyOf(
   resource: ContentResource,
-  row: ContentRow,
+  row: ContentRecord,
   change: Record<string, unknown>,
 ) {
   return {
@@ -64,7 +60,7 @@ export function ResourceListPage({ resource }: { resource: ContentResource }) {
   );
   const { rows, meta, error, isLoading, mutate } = useContentRows(resource, apiQuery);
   const toast = useToast();
-  const [deleting, setDeleting] = useState<ContentRow | null>(null);
+  const [deleting, setDeleting] = useState<ContentRecord | null>(null);
   const [busy, setBusy] = useState(false);
 
   const fields = resource.listColumns
@@ -126,7 +122,7 @@ export function ResourceListPage({ resource }: { resource: ContentResource }) {
   }
 
   const titleName = resource.fields.find((f) => f.kind === 'text' || f.kind === 'select')?.name;
-  const columns: DataColumn<ContentRow>[] = fields.map((f) => ({
+  const columns: DataColumn<ContentRecord>[] = fields.map((f) => ({
     key: f.name,
     header: f.label,
     cell: (row) => <Cell field={f} row={row} />,
@@ -135,7 +131,7 @@ export function ResourceListPage({ resource }: { resource: ContentResource }) {
     numeric: f.kind === 'number',
   }));
 
-  const actions = (row: ContentRow) => {
+  const actions = (row: ContentRecord) => {
     const title = rowTitle(resource, row);
     const index = rows?.indexOf(row) ?? -1;
     return (

@@ -5,7 +5,8 @@ import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { BarListChart } from '../../../components/charts/bar-list-chart.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import { useDashboard, type DashboardData } from '../api/dashboard.ts';
+import type { Dashboard, WaitingStatus } from '@balai/domain/contract';
+import { useDashboard } from '../../../api/dashboard.ts';
 
 const nf = new Intl.NumberFormat('id-ID');
 const clock = new Intl.DateTimeFormat('id-ID', {
@@ -42,7 +43,7 @@ export function durationText(minutes: number) {
 }
 
 /** The median in minutes, from an older server's hours when it has no minutes. */
-function medianMinutes(d: DashboardData): number | null {
+function medianMinutes(d: Dashboard): number | null {
   if (d.median_processing_minutes != null) return d.median_processing_minutes;
   return d.median_processing_hours === null ? null : d.median_processing_hours * 60;
 }
@@ -51,8 +52,8 @@ function medianMinutes(d: DashboardData): number | null {
  * What waits on the office (Diajukan, Diproses) and what waits for the Kepala Desa's signature
  * (Menunggu Tanda Tangan), apart (issue 25).
  */
-export function waitingSplit(w: DashboardData['waiting']) {
-  const count = (status: string) =>
+export function waitingSplit(w: Dashboard['waiting']) {
+  const count = (status: WaitingStatus) =>
     w.by_status?.[status] ?? w.by_age.reduce((n, b) => n + (b.by_status[status] ?? 0), 0);
   const signature = count('awaiting_signature');
   return {
@@ -82,7 +83,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** Requests per month: the totals as columns, and the split by type in the data table. */
-function MonthlyRequests({ months }: { months: DashboardData['requests_per_month'] }) {
+function MonthlyRequests({ months }: { months: Dashboard['requests_per_month'] }) {
   const max = Math.max(1, ...months.map((m) => m.total));
   const width = 360;
   const height = 150;
@@ -182,7 +183,7 @@ function MonthlyRequests({ months }: { months: DashboardData['requests_per_month
   );
 }
 
-function Waiting({ waiting }: { waiting: DashboardData['waiting'] }) {
+function Waiting({ waiting }: { waiting: Dashboard['waiting'] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <BarListChart

@@ -8,7 +8,7 @@ import {
 import { Fragment, useEffect, useState } from 'react';
 import { controlClasses, Field } from '../../../components/form/field.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { useNumberPreview } from '../api/settings-admin.ts';
+import { useNumberPreview } from '../../../api/settings.ts';
 
 /** The type the preview starts with: Surat Keterangan Usaha, the one asked for most. */
 const FIRST_TYPE = LETTER_TYPES.find((t) => t.code === 'ku') ?? LETTER_TYPES[0]!;

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { Checkbox } from '../../../components/form/checkbox.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { saveAllowLoopbackQr } from '../api/settings-admin.ts';
+import { saveAllowLoopbackQr } from '../../../api/settings.ts';
 
 /**
  * Where the QR code of every issued letter points (PUBLIC_URL, issue 25.1). A loopback address

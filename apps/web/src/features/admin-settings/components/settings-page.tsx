@@ -7,9 +7,9 @@ import { useLeaveWarning } from '../../../components/admin/use-leave-warning.tsx
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import { saveSettings, useAdminSettings } from '../api/settings-admin.ts';
 import { QrAddressPanel } from './qr-address-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { saveSettings, useAdminSettings } from '../../../api/settings.ts';
 
 /**
  * `/admin/settings`: the village's identity, logo, head of village, address, social links and

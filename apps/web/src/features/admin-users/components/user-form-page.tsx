@@ -13,15 +13,15 @@ import { DateTime } from '../../../components/ui/date-time.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { errorMessage, httpStatus } from '../../../lib/http-client.ts';
+import { VerifiedTag } from './user-cells.tsx';
+import { UserForm } from './user-form.tsx';
 import {
   createUser,
   refreshUsers,
   updateUser,
   useNamedSigners,
   useUser,
-} from '../api/users-admin.ts';
-import { VerifiedTag } from './user-cells.tsx';
-import { UserForm } from './user-form.tsx';
+} from '../../../api/users.ts';
 
 /** Who verified the identity and when; or that nobody has yet. */
 function VerificationStatus({ user }: { user: ApiUser }) {

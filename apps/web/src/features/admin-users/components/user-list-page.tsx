@@ -11,8 +11,8 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
-import { USER_FILTERS, deleteUser, refreshUsers, useUsers } from '../api/users-admin.ts';
 import { ActiveTag, EmailCell, MaskedNik, VerifiedTag } from './user-cells.tsx';
+import { USER_FILTERS, deleteUser, refreshUsers, useUsers } from '../../../api/users.ts';
 
 /** The filter selects: query name, label, and the choices (value, text); '' is "Semua". */
 const FILTERS: readonly {

@@ -7,8 +7,8 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { requestPasswordReset } from '../api/forgot-password.ts';
 import { AuthPage } from './auth-page.tsx';
+import { requestPasswordReset } from '../../../api/auth.ts';
 
 /** /auth/forgot-password: ask for a reset link by e-mail. */
 export function ForgotPasswordPage() {

@@ -9,8 +9,8 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { resetPassword } from '../api/reset-password.ts';
 import { AuthPage } from './auth-page.tsx';
+import { resetPassword } from '../../../api/auth.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 const linkClass = 'font-semibold text-brand-800 underline underline-offset-2';

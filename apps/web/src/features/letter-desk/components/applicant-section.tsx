@@ -3,7 +3,7 @@ import { APPLICANT_FIELDS, formatFieldValue, type ApplicantSnapshot } from '@bal
 import { Link } from 'react-router';
 import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
 
 function applicantRows(applicant: ApplicantSnapshot) {
   return APPLICANT_FIELDS.map((f) => ({
@@ -14,7 +14,7 @@ function applicantRows(applicant: ApplicantSnapshot) {
 }
 
 /** The applicant as the request recorded them, with whether the office verified them. */
-export function ApplicantSection({ request }: { request: DeskRequestDetail }) {
+export function ApplicantSection({ request }: { request: LetterRequestDetail }) {
   return (
     <section aria-labelledby="pemohon">
       <div className="flex flex-wrap items-center gap-3">

@@ -4,7 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, seedSession } from '../../../testing/session.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
+
+/** A request as these tests answer it: the fields the desk reads (`actions` left out, the desk then offers its own). */
+type DeskAnswer = Omit<LetterRequestDetail, 'editable' | 'actions' | 'verify_url' | 'signature'> &
+  Partial<LetterRequestDetail>;
 
 const ku = LETTER_TYPES.find((t) => t.code === 'ku')!;
 
@@ -39,7 +43,7 @@ describe('/admin/service-{type}/create for a person without an account', () => {
       // The server's answer: the request as filed, the typed block as its applicant, no account.
       [`POST ${ku.base}`]: ({ body }) => {
         const { applicant, ...fields } = body as Record<string, unknown>;
-        const filed: DeskRequestDetail = {
+        const filed: DeskAnswer = {
           id: 77,
           type: 'ku',
           type_title: ku.title,
@@ -48,9 +52,9 @@ describe('/admin/service-{type}/create for a person without an account', () => {
           status_label: 'Diajukan',
           number: null,
           applicant_user_id: null,
-          applicant: applicant as DeskRequestDetail['applicant'],
+          applicant: applicant as LetterRequestDetail['applicant'],
           applicant_verified: false,
-          fields: fields as DeskRequestDetail['fields'],
+          fields: fields as LetterRequestDetail['fields'],
           purpose: String(fields.purpose),
           phone: null,
           note: null,

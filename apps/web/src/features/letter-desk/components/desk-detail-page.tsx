@@ -25,7 +25,6 @@ import { StatusTag } from '../../../components/letters/status-tag.tsx';
 import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Timeline } from '../../../components/letters/timeline.tsx';
 import { downloadPdf } from '../../../api/download.ts';
-import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
 import { ApplicantSection } from './applicant-section.tsx';
 import { OverdueMark } from './desk-list-page.tsx';
 import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
@@ -42,12 +41,13 @@ import {
   deskTransitions,
 } from './status-actions.tsx';
 import { useReviewShortcuts } from './use-review-shortcuts.ts';
-import type { DeskEvent, DeskRequestDetail } from '../api/types.ts';
+import type { LetterEvent, LetterRequestDetail } from '@balai/domain/contract';
+import { useDeskActions, useDeskRequest } from '../../../api/letter-desk.ts';
 
 const group = (type: LetterType) => `service-${type.code}`;
 
 /** Who acted, as the office reads it: the name and the role. */
-function deskActor(event: DeskEvent): string {
+function deskActor(event: LetterEvent): string {
   const role = event.actor_role ? ` (${ROLE_LABELS[event.actor_role] ?? event.actor_role})` : '';
   return `${event.actor_name ?? 'Sistem'}${role}`;
 }
@@ -61,7 +61,7 @@ export function DeskDetailPage({
   type: LetterType;
   id: number;
   /** The request's photos (composed in by the app: the resident's feature draws them). */
-  renderAttachments?: (request: DeskRequestDetail) => ReactNode;
+  renderAttachments?: (request: LetterRequestDetail) => ReactNode;
 }) {
   const { request, error, isLoading, mutate } = useDeskRequest(type, id);
   const reference = requestReference(type.code, id);
@@ -117,10 +117,10 @@ function DeskReview({
   renderAttachments,
 }: {
   type: LetterType;
-  request: DeskRequestDetail;
+  request: LetterRequestDetail;
   crumbs: { label: string; to?: string }[];
   reload: () => void;
-  renderAttachments?: (request: DeskRequestDetail) => ReactNode;
+  renderAttachments?: (request: LetterRequestDetail) => ReactNode;
 }) {
   const actions = useDeskActions(type);
   const navigate = useNavigate();

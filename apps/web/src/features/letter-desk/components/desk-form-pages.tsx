@@ -2,7 +2,6 @@ import {
   ADMIN_ROLE,
   RESIDENT_ROLE,
   APPLICANT_FIELDS,
-  apiPaths as domainApiPaths,
   applicantSchema,
   canEditLetter,
   letterSchema,
@@ -24,11 +23,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { api, errorMessage } from '../../../lib/http-client.ts';
-import { apiPaths, stripApi } from '../../../lib/paths.ts';
 import useSWR from 'swr';
 import type { z } from 'zod';
-import { useDeskActions, useDeskRequest } from '../api/desk-api.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
+import { useDeskActions, useDeskRequest } from '../../../api/letter-desk.ts';
+import { letterCollection, letterItem } from '../../../api/letters.ts';
+import { usersApi } from '../../../api/users.ts';
 
 const group = (type: LetterType) => `service-${type.code}`;
 
@@ -43,10 +43,7 @@ function ResidentPicker({
   const [search, setSearch] = useState('');
   const { data, isLoading } = useSWR<{ data: ApiUser[] }>(
     search
-      ? ([
-          stripApi(domainApiPaths.users.list),
-          { search, role: RESIDENT_ROLE, active: 'true', per_page: 8 },
-        ] as const)
+      ? ([usersApi.list, { search, role: RESIDENT_ROLE, active: 'true', per_page: 8 }] as const)
       : null,
   );
   const users = data?.data;
@@ -211,8 +208,8 @@ export function DeskCreatePage({ type }: { type: LetterType }) {
     if (mode === 'registered' ? !resident : !applicant) return;
     setServerError(null);
     try {
-      const { data } = await api.post<{ data: DeskRequestDetail }>(
-        apiPaths.letterCollection(type.base),
+      const { data } = await api.post<{ data: LetterRequestDetail }>(
+        letterCollection(type.base),
         mode === 'registered'
           ? { ...values, applicant_id: resident!.id }
           : { ...values, applicant },
@@ -293,8 +290,8 @@ export function DeskEditPage({ type, id }: { type: LetterType; id: number }) {
   async function submit(values: FieldValues) {
     setServerError(null);
     try {
-      const { data } = await api.put<{ data: DeskRequestDetail }>(
-        apiPaths.letterItem(type.base, id),
+      const { data } = await api.put<{ data: LetterRequestDetail }>(
+        letterItem(type.base, id),
         values,
       );
       await actions.refresh(id, data);

@@ -11,9 +11,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer, type SeenRequest } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, seedSession } from '../../../testing/session.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
 import { parseQueue } from './desk-queue.ts';
 import { ACTION_KEYS, DELETE_KEY, DOWNLOAD_KEY, EDIT_KEY } from './status-actions.tsx';
+import type { LetterRequestDetail } from '@balai/domain/contract';
+
+/** A request as these tests answer it: the fields the desk reads (`actions` left out, the desk then offers its own). */
+type DeskAnswer = Omit<LetterRequestDetail, 'editable' | 'actions' | 'verify_url' | 'signature'> &
+  Partial<LetterRequestDetail>;
 
 const ku = LETTER_TYPES.find((t) => t.code === 'ku')!;
 
@@ -22,7 +26,7 @@ function request(
   id: number,
   status: LetterStatus,
   createdAt: string,
-): DeskRequestDetail {
+): DeskAnswer {
   return {
     id,
     type: type.code,
@@ -68,7 +72,7 @@ const ROWS = [5, 4, 3, 2, 1].map((id) =>
   request(ku, id, 'submitted', `2026-11-${String(10 + id).padStart(2, '0')}T02:00:00.000Z`),
 );
 
-const listPage = (data: DeskRequestDetail[], page = 1, lastPage = 1) => ({
+const listPage = (data: DeskAnswer[], page = 1, lastPage = 1) => ({
   body: {
     data,
     meta: {

@@ -21,15 +21,15 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { StatusTag } from '../../../components/letters/status-tag.tsx';
-import { QUEUE_STATUSES, useDeskList } from '../api/desk-api.ts';
 import { ShortcutHelp, ShortcutHint } from './desk-shortcut-help.tsx';
 import { queueListOptions, requestKey, reviewHref } from './desk-queue.ts';
 import { LetterRegisterExport, QueueExportLinks } from './export-links.tsx';
 import { useQueueShortcuts } from './use-queue-shortcuts.ts';
-import type { DeskRequest } from '../api/types.ts';
+import type { ApiLetterRequest } from '@balai/domain/contract';
+import { QUEUE_STATUSES, useDeskList } from '../../../api/letter-desk.ts';
 
 const group = (code: string) => `service-${code}`;
-const typeOf = (r: DeskRequest): LetterType | undefined => letterTypeByCode(r.type);
+const typeOf = (r: ApiLetterRequest): LetterType | undefined => letterTypeByCode(r.type);
 
 /** "Lewat batas layanan": said in words (and marked), never by colour alone. */
 export function OverdueMark({ type }: { type: LetterType }) {
@@ -40,7 +40,7 @@ export function OverdueMark({ type }: { type: LetterType }) {
   );
 }
 
-function AgeCell({ row, now }: { row: DeskRequest; now: Date }) {
+function AgeCell({ row, now }: { row: ApiLetterRequest; now: Date }) {
   const type = typeOf(row);
   return (
     <div className="flex flex-col items-start">
@@ -51,7 +51,7 @@ function AgeCell({ row, now }: { row: DeskRequest; now: Date }) {
 }
 
 /** The queue's columns; the reference opens the review, which remembers this queue (`from`). */
-function columns(crossType: boolean, now: Date, queueHref: string): DataColumn<DeskRequest>[] {
+function columns(crossType: boolean, now: Date, queueHref: string): DataColumn<ApiLetterRequest>[] {
   return [
     {
       key: 'reference',
@@ -68,7 +68,7 @@ function columns(crossType: boolean, now: Date, queueHref: string): DataColumn<D
       ),
     },
     ...(crossType
-      ? [{ key: 'type', header: 'Jenis', cell: (r: DeskRequest) => r.type_title }]
+      ? [{ key: 'type', header: 'Jenis', cell: (r: ApiLetterRequest) => r.type_title }]
       : []),
     {
       key: 'applicant',

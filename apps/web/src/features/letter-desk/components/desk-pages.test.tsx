@@ -14,7 +14,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { ADMIN, seedSession } from '../../../testing/session.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
+
+/** A request as these tests answer it: the fields the desk reads (`actions` left out, the desk then offers its own). */
+type DeskAnswer = Omit<LetterRequestDetail, 'editable' | 'actions' | 'verify_url' | 'signature'> &
+  Partial<LetterRequestDetail>;
 
 const APPLICANT = {
   name: 'Siti Aminah',
@@ -37,8 +41,8 @@ const APPLICANT = {
 function request(
   type: LetterType,
   status: LetterStatus,
-  over: Partial<DeskRequestDetail> = {},
-): DeskRequestDetail {
+  over: Partial<DeskAnswer> = {},
+): DeskAnswer {
   const completed = status === 'completed';
   return {
     id: 42,
@@ -77,7 +81,7 @@ function request(
   };
 }
 
-const page = (data: DeskRequestDetail[], counts: Partial<Record<LetterStatus, number>> = {}) => ({
+const page = (data: DeskAnswer[], counts: Partial<Record<LetterStatus, number>> = {}) => ({
   body: {
     data,
     meta: { page: 1, per_page: 15, total: data.length, last_page: 1, total_exact: true, counts },

@@ -9,8 +9,8 @@ import {
   writeListParams,
   type ListParamsOptions,
 } from '../../../lib/use-list-params.ts';
-import { DESK_FILTERS, deskListKey, type DeskPage } from '../api/desk-api.ts';
-import type { DeskRequest } from '../api/types.ts';
+import type { ApiLetterRequest, LetterRequestPage } from '@balai/domain/contract';
+import { DESK_FILTERS, deskListKey } from '../../../api/letter-desk.ts';
 
 /**
  * The review page's address parameter naming the queue it was opened from, filters, order and
@@ -67,7 +67,10 @@ export function typeQueue(type: LetterType): DeskQueue {
 }
 
 /** A request's review page, remembering the queue it is opened from. */
-export function reviewHref(request: Pick<DeskRequest, 'type' | 'id'>, queueHref: string): string {
+export function reviewHref(
+  request: Pick<ApiLetterRequest, 'type' | 'id'>,
+  queueHref: string,
+): string {
   const query = new URLSearchParams({ [FROM_PARAM]: queueHref });
   return `${adminPaths.detail(`service-${request.type}`, request.id)}?${query.toString()}`;
 }
@@ -78,9 +81,9 @@ export interface QueueReturnState {
 }
 
 /** A request's key in that state and on its row's link: `ku-42`. */
-export const requestKey = (r: Pick<DeskRequest, 'type' | 'id'>) => `${r.type}-${r.id}`;
+export const requestKey = (r: Pick<ApiLetterRequest, 'type' | 'id'>) => `${r.type}-${r.id}`;
 
-type Place = Pick<DeskRequest, 'created_at' | 'id'>;
+type Place = Pick<ApiLetterRequest, 'created_at' | 'id'>;
 
 /** Where `a` comes in the queue relative to `b`: by filing time, then id, as the API orders. */
 function compare(a: Place, b: Place, descending: boolean): number {
@@ -100,7 +103,10 @@ export function useQueueSteps(queue: DeskQueue, current: Place | undefined) {
   const options = queueListOptions(queue.type === undefined);
   const params = readListParams(queue.search, options);
   const key = deskListKey(queue.type, listQuery(params));
-  const { data } = useSWR<DeskPage>(key, { revalidateIfStale: false, revalidateOnFocus: false });
+  const { data } = useSWR<LetterRequestPage>(key, {
+    revalidateIfStale: false,
+    revalidateOnFocus: false,
+  });
 
   const pageHref = (page: number) => {
     const query = writeListParams(applyListChange(params, { page }), options, queue.search);
@@ -112,18 +118,18 @@ export function useQueueSteps(queue: DeskQueue, current: Place | undefined) {
   return async function step(direction: 1 | -1): Promise<string | null> {
     if (!current) return null;
     const descending = params.sort.startsWith('-');
-    const pick = (rows: readonly DeskRequest[]) =>
+    const pick = (rows: readonly ApiLetterRequest[]) =>
       direction === 1
         ? rows.find((r) => compare(r, current, descending) > 0)
         : rows.findLast((r) => compare(r, current, descending) < 0);
-    const first = data ?? (await apiFetcher<DeskPage>(key));
+    const first = data ?? (await apiFetcher<LetterRequestPage>(key));
     let found = pick(first.data);
     let page = first.meta.page;
     if (!found) {
       page += direction;
       if (page < 1 || page > first.meta.last_page) return null;
       const otherKey = deskListKey(queue.type, listQuery({ ...params, page }));
-      const other = await apiFetcher<DeskPage>(otherKey);
+      const other = await apiFetcher<LetterRequestPage>(otherKey);
       void mutate(otherKey, other, { revalidate: false });
       found = pick(other.data);
     }

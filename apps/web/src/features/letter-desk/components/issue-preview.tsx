@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { useBlobUrl } from '../../../lib/use-blob-url.ts';
-import { useDeskActions } from '../api/desk-api.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
+import { useDeskActions } from '../../../api/letter-desk.ts';
 
 /**
  * The letter as it will be printed (a draft without a number, never stored), then "Terbitkan":
@@ -21,7 +21,7 @@ export function IssuePreview({
   onIssue,
 }: {
   type: LetterType;
-  request: DeskRequestDetail;
+  request: LetterRequestDetail;
   transition: LetterTransition;
   busy: boolean;
   onCancel: () => void;

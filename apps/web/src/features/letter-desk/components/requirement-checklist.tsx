@@ -1,7 +1,7 @@
 // Part of the desk's review screen (desk-detail-page.tsx).
 import type { LetterType } from '@balai/domain';
 import { useState } from 'react';
-import type { DeskRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
 
 const ONLINE_LABEL = {
   required: 'foto wajib dikirim bersama permohonan',
@@ -15,7 +15,7 @@ export function RequirementChecklist({
   request,
 }: {
   type: LetterType;
-  request: DeskRequestDetail;
+  request: LetterRequestDetail;
 }) {
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const photos = (key: string) =>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { DeskRequest } from '../api/types.ts';
 import type { QueueReturnState } from './desk-queue.ts';
 import { useDeskShortcuts, type DeskShortcut } from './use-desk-shortcuts.ts';
+import type { ApiLetterRequest } from '@balai/domain/contract';
 
 /** The reference links of the table's rows (each row has one: `data-request`). */
 const rowLinks = (table: HTMLElement | null) => [
@@ -41,7 +41,7 @@ export function useQueueShortcuts({
 }: {
   searchRef: RefObject<HTMLInputElement | null>;
   tableRef: RefObject<HTMLElement | null>;
-  rows: readonly DeskRequest[] | undefined;
+  rows: readonly ApiLetterRequest[] | undefined;
   /** The page shown. */
   page: number;
   /** The address of that page of the queue, undefined when there is no such page. */

@@ -10,7 +10,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { errorMessage } from '../../../lib/http-client.ts';
-import type { DeskRequestDetail } from '../api/types.ts';
 import {
   FROM_PARAM,
   parseQueue,
@@ -21,6 +20,7 @@ import {
 } from './desk-queue.ts';
 import { ACTION_KEYS, DELETE_KEY, DOWNLOAD_KEY, EDIT_KEY } from './status-actions.tsx';
 import { useDeskShortcuts, type DeskShortcut } from './use-desk-shortcuts.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
 
 /**
  * The review page's keys: next and previous request of the queue it came from (`?from=`, or
@@ -39,7 +39,7 @@ export function useReviewShortcuts({
   onDelete,
 }: {
   type: LetterType;
-  request: DeskRequestDetail;
+  request: LetterRequestDetail;
   /** The status actions the page shows as buttons. */
   transitions: readonly LetterTransition[];
   /** An action is running: the action keys wait, as the buttons do. */

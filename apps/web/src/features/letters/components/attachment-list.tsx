@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { fetchAttachmentImage, type ApiAttachment } from '../api/attachments.ts';
 import { formatBytes } from '../shrink-photo.ts';
+import type { ApiAttachment } from '@balai/domain/contract';
+import { fetchAttachmentImage } from '../../../api/attachments.ts';
 
 /** An object URL for a photo behind the session, revoked when no longer shown. */
 function usePhotoUrl(url: string | null): { src: string | null; failed: string | null } {

@@ -2,7 +2,7 @@ import { requestReference, toBringToOffice, type LetterType } from '@balai/domai
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import { useAttachments } from '../api/attachments.ts';
+import { useAttachments } from '../../../api/attachments.ts';
 
 /**
  * The end of a request, on top of its page (/service/{type}/{id}?terkirim=1): its reference,

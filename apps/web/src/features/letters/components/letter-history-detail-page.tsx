@@ -5,8 +5,8 @@ import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx'
 import { httpStatus } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { usePdfHistory } from '../api/letter-requests.ts';
 import { DownloadButton } from './download-button.tsx';
+import { usePdfHistory } from '../../../api/letters.ts';
 
 /** /profile/letter-history/{id}: one issued letter — its number, date, download and proof. */
 export function LetterHistoryDetailPage() {

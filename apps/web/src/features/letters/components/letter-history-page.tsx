@@ -6,8 +6,8 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useAllRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
+import { useAllRequests } from '../../../api/letters.ts';
 
 const TYPE_OPTIONS = LETTER_TYPES.map((t) => ({ value: t.code, label: t.name }));
 const STATUS_OPTIONS = LETTER_STATUSES.map((s) => ({ value: s, label: LETTER_STATUS_LABELS[s] }));

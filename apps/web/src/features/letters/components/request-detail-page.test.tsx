@@ -5,7 +5,7 @@ import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { seedSession } from '../../../testing/session.ts';
 import { COMPLETE_RESIDENT, kuRequest } from '../testing.ts';
-import type { LetterRequestDetail } from '../api/types.ts';
+import type { LetterRequestDetail } from '@balai/domain/contract';
 
 function serve(request: LetterRequestDetail | null) {
   seedSession(COMPLETE_RESIDENT);

@@ -19,15 +19,15 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage, httpStatus } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useLetterActions, useLetterRequest } from '../api/letter-requests.ts';
 import { Timeline } from '../../../components/letters/timeline.tsx';
-import type { LetterEvent, LetterRequestDetail } from '../api/types.ts';
 import { ApplicantRows } from './applicant-block.tsx';
 import { Confirmation } from './confirmation.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { RequirementUploads } from './requirement-uploads.tsx';
 import { StatusTag } from './status-tag.tsx';
 import { SummaryList } from './summary-list.tsx';
+import type { LetterEvent, LetterRequestDetail } from '@balai/domain/contract';
+import { useLetterActions, useLetterRequest } from '../../../api/letters.ts';
 
 /** Who made a change, as the resident is told: themselves or the village office. */
 function residentActor(event: LetterEvent): string {

@@ -19,16 +19,16 @@ import { ErrorSummary } from '../../../components/form/error-summary.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/http-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useLetterActions } from '../api/letter-requests.ts';
 import { ApplicantBlock, ApplicantRows } from './applicant-block.tsx';
 import { clearDraft, readDraft, writeDraft } from '../draft.ts';
 import { SummaryList } from './summary-list.tsx';
-import type { ApiAttachment } from '../api/attachments.ts';
 import {
   missingRequiredPhotos,
   requirementBlockId,
   RequirementUploads,
 } from './requirement-uploads.tsx';
+import type { ApiAttachment } from '@balai/domain/contract';
+import { useLetterActions } from '../../../api/letters.ts';
 
 /** The check-your-answers step of a new request (its own address, so Back and reload work). */
 export const checkPath = (code: string) => `${paths.serviceType(code)}/periksa`;

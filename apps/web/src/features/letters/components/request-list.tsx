@@ -1,9 +1,9 @@
 import { formatDateTimeId, requestReference } from '@balai/domain';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
-import type { LetterRequest } from '../api/types.ts';
 import { DownloadButton } from './download-button.tsx';
 import { StatusTag } from './status-tag.tsx';
+import type { ApiLetterRequest } from '@balai/domain/contract';
 
 /**
  * Requests as a list of cards (a table would not fit a 375 px phone): reference and letter,
@@ -15,7 +15,7 @@ export function RequestList({
   archiveLinks = false,
   downloads = false,
 }: {
-  requests: readonly LetterRequest[];
+  requests: readonly ApiLetterRequest[];
   /** Name the letter type on each card (lists that mix types). */
   showTitle?: boolean;
   /** Link issued letters to their archive entry (the letter history). */

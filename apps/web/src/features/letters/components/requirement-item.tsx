@@ -4,14 +4,14 @@ import type { Requirement } from '@balai/domain';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { buttonClasses, Button } from '../../../components/ui/button.tsx';
 import { errorMessage, fieldErrors, GENERIC_FAILURE } from '../../../lib/http-client.ts';
+import { formatBytes, shrinkPhoto } from '../shrink-photo.ts';
+import { AttachmentThumb } from './attachment-list.tsx';
+import type { ApiAttachment } from '@balai/domain/contract';
 import {
   deleteAttachment,
   uploadAttachment,
-  type ApiAttachment,
   type AttachmentScope,
-} from '../api/attachments.ts';
-import { formatBytes, shrinkPhoto } from '../shrink-photo.ts';
-import { AttachmentThumb } from './attachment-list.tsx';
+} from '../../../api/attachments.ts';
 
 /** The id of a requirement's block in the checklist (the check page's error summary links it). */
 export const requirementBlockId = (key: string) => `persyaratan-${key}`;

@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { RESIDENT, seedSession } from '../../../testing/session.ts';
-import type { ApiAttachment } from '../api/attachments.ts';
 import { writeDraft } from '../draft.ts';
 import { COMPLETE_RESIDENT, EMPTY_PAGE, LETTER_TYPE_SUMMARIES, kuRequest } from '../testing.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { RequirementUploads } from './requirement-uploads.tsx';
+import type { ApiAttachment } from '@balai/domain/contract';
 
 const kkel = letterTypeByCode('kkel')!;
 const kkem = letterTypeByCode('kkem')!;

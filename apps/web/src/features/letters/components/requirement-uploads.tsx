@@ -2,9 +2,10 @@ import type { LetterType, Requirement } from '@balai/domain';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
-import { useAttachments, type ApiAttachment, type AttachmentScope } from '../api/attachments.ts';
 import { PhotoViewer } from './attachment-list.tsx';
 import { RequirementItem } from './requirement-item.tsx';
+import type { ApiAttachment } from '@balai/domain/contract';
+import { useAttachments, type AttachmentScope } from '../../../api/attachments.ts';
 
 export { requirementBlockId } from './requirement-item.tsx';
 

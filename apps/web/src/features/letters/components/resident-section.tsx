@@ -5,9 +5,9 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { useProfile } from '../../../lib/profile.ts';
-import { useOwnRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
 import { RequestCheck, RequestForm } from './request-flow.tsx';
+import { useOwnRequests } from '../../../api/letters.ts';
 
 /**
  * The signed-in part of /service/{type}: the request form with the applicant block from the

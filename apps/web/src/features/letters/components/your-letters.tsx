@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useAllRequests } from '../api/letter-requests.ts';
 import { RequestList } from './request-list.tsx';
+import { useAllRequests } from '../../../api/letters.ts';
 
 /** How many of the latest requests the home page shows. */
 export const YOUR_LETTERS_COUNT = 3;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../lib/paths.ts';
-import { useUnreadCount } from '../api/get-unread-count.ts';
+import { useUnreadCount } from '../../../api/notifications.ts';
 
 /** The bell in the top bar: a link to the notifications with the unread count. */
 export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {

@@ -5,10 +5,12 @@ import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx'
 import { httpStatus } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths, safeReturnTo } from '../../../lib/paths.ts';
-import { useNotification } from '../api/get-notification.ts';
-import { markNotificationRead } from '../api/mark-notification-read.ts';
-import { useRefreshNotifications } from '../api/refresh-notifications.ts';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import {
+  useNotification,
+  markNotificationRead,
+  useRefreshNotifications,
+} from '../../../api/notifications.ts';
 
 const NOT_FOUND = 'Notifikasi tidak ditemukan.';
 

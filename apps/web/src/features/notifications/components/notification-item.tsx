@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { AppNotification } from '../api/notification.ts';
 import { paths } from '../../../lib/paths.ts';
 import { DateTime } from '../../../components/ui/date-time.tsx';
+import type { ApiNotification } from '@balai/domain/contract';
 
 /**
  * One row of the list. The title is the link and the whole row is its click area. An unread
@@ -11,7 +11,7 @@ export function NotificationItem({
   notification,
   backTo,
 }: {
-  notification: AppNotification;
+  notification: ApiNotification;
   /** The list address (page and filter) the detail page leads back to. */
   backTo: string;
 }) {

@@ -6,12 +6,14 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useNotifications } from '../api/get-notifications.ts';
-import { useUnreadCount } from '../api/get-unread-count.ts';
-import { markAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
-import { useRefreshNotifications } from '../api/refresh-notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import {
+  useNotifications,
+  useUnreadCount,
+  markAllNotificationsRead,
+  useRefreshNotifications,
+} from '../../../api/notifications.ts';
 
 interface ListQuery {
   page: number;

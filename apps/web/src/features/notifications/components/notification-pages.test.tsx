@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, type SeenRequest } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { RESIDENT, seedSession } from '../../../testing/session.ts';
-import type { AppNotification } from '../api/notification.ts';
+import type { ApiNotification } from '@balai/domain/contract';
 
 const PER_PAGE = 2;
 
-function notification(id: number, overrides: Partial<AppNotification> = {}): AppNotification {
+function notification(id: number, overrides: Partial<ApiNotification> = {}): ApiNotification {
   return {
     id,
     title: `Notifikasi ${id}`,
@@ -26,11 +26,11 @@ function notification(id: number, overrides: Partial<AppNotification> = {}): App
  * `unread=true`, the unread count, read and read-all.
  */
 function serveNotifications(
-  initial: AppNotification[],
+  initial: ApiNotification[],
   overrides: Record<string, (req: SeenRequest) => { status?: number; body?: unknown }> = {},
 ) {
   const store = initial.map((n) => ({ ...n }));
-  const markRead = (n: AppNotification) => {
+  const markRead = (n: ApiNotification) => {
     if (!n.read) Object.assign(n, { read: true, read_at: '2026-11-23T01:00:00.000Z' });
   };
   return createFakeServer({

@@ -8,7 +8,7 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { changePassword } from '../api/change-password.ts';
+import { changePassword } from '../../../api/profile.ts';
 import { ProfileShell } from './profile-shell.tsx';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -17,7 +17,7 @@ const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 /** /profile/change-password: the user stays signed in here; other devices are signed out. */
 export function ChangePasswordPage() {
   usePageMeta('Ubah kata sandi');
-  const { replaceToken, user } = useAuth();
+  const { user } = useAuth();
   const [saved, setSaved] = useState(0);
   const bannerRef = useRef<HTMLDivElement>(null);
   const form = useZodForm(passwordChangeSchema, { defaultValues: EMPTY });
@@ -29,8 +29,7 @@ export function ChangePasswordPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const token = await changePassword(values);
-      if (token) replaceToken(token);
+      await changePassword(values);
       form.reset(EMPTY);
       setSaved((n) => n + 1);
     } catch (error) {

@@ -1,10 +1,11 @@
 import {
   APPLICANT_FIELDS,
-  USER_FIELDS,
   USER_LABELS,
   USER_SECTIONS,
   isIdentityField,
+  userField,
   type ApiUser,
+  type FieldDef,
   type UserField,
 } from '@balai/domain';
 
@@ -19,17 +20,13 @@ export type ProfileField = UserField;
 
 export const PROFILE_FIELDS: readonly ProfileField[] = PROFILE_GROUPS.flatMap((g) => g.fields);
 
+/** The form's sections with each field's definition: the form is generated from these. */
+export const PROFILE_SECTIONS: readonly { legend: string; fields: readonly FieldDef[] }[] =
+  PROFILE_GROUPS.map((g) => ({ legend: g.legend, fields: g.fields.map(userField) }));
+
+export const PROFILE_FIELD_DEFS: readonly FieldDef[] = PROFILE_SECTIONS.flatMap((s) => s.fields);
+
 export const PROFILE_LABELS = USER_LABELS as Readonly<Record<ProfileField, string>>;
-
-/** Name and e-mail are needed for the account; everything else may be filled in later. */
-export const PROFILE_REQUIRED: readonly ProfileField[] = USER_FIELDS.filter((f) => f.required).map(
-  (f) => f.name as ProfileField,
-);
-
-/** The choice fields and their lists, shown as selects. */
-export const PROFILE_CHOICES: Partial<Record<ProfileField, readonly string[]>> = Object.fromEntries(
-  USER_FIELDS.filter((f) => f.kind === 'select').map((f) => [f.name, f.options ?? []]),
-);
 
 /** The biodata a letter needs about its applicant (its required fields): missing ones are pointed out. */
 export const LETTER_ESSENTIALS: readonly ProfileField[] = APPLICANT_FIELDS.filter(
@@ -49,7 +46,7 @@ export function identityLocked(profile: Pick<ApiUser, 'identity_verified_at'>): 
 }
 
 /** A field the resident may no longer change themselves. */
-export function isLockedField(profile: ApiUser, field: ProfileField): boolean {
+export function isLockedField(profile: ApiUser, field: string): boolean {
   return identityLocked(profile) && isIdentityField(field);
 }
 

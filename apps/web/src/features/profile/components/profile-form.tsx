@@ -1,56 +1,35 @@
-import { formatDateId, profileUpdateSchema, type ApiUser } from '@balai/domain';
-import type { InputHTMLAttributes } from 'react';
+import { formatDateId, profileUpdateSchema, type ApiUser, type FieldDef } from '@balai/domain';
+import type { ReactNode } from 'react';
+import type { FieldValues as FormValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { updateProfile } from '../../../api/profile.ts';
+import { DefinitionField, type RawValues } from '../../../components/form/definition-field.tsx';
+import { toRawValues } from '../../../components/form/definition-form.tsx';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
-import { Select } from '../../../components/form/select.tsx';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
-import { TextInput, type INPUT_WIDTHS } from '../../../components/form/text-input.tsx';
-import { Textarea } from '../../../components/form/textarea.tsx';
+import { TextInput } from '../../../components/form/text-input.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { updateProfile } from '../api/update-profile.ts';
 import {
   IDENTITY_CORRECTION,
-  PROFILE_CHOICES,
+  PROFILE_FIELD_DEFS,
   PROFILE_FIELDS,
-  PROFILE_GROUPS,
-  PROFILE_LABELS,
-  PROFILE_REQUIRED,
+  PROFILE_SECTIONS,
   identityLocked,
   isLockedField,
-  type ProfileField,
 } from './profile-fields.ts';
 import { VerifiedTag } from './verified-tag.tsx';
 
-type InputSetup = Pick<
-  InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'maxLength' | 'spellCheck'
-> & { width?: keyof typeof INPUT_WIDTHS; hint?: string };
-
-/** How each text field is typed in; the choice fields are selects and the address a textarea. */
-const INPUTS: Partial<Record<ProfileField, InputSetup>> = {
-  name: { autoComplete: 'name' },
-  email: { type: 'email', autoComplete: 'email', spellCheck: false },
-  nik: { inputMode: 'numeric', width: '20', maxLength: 16, hint: '16 digit, sesuai KTP.' },
-  kk_number: {
-    inputMode: 'numeric',
-    width: '20',
-    maxLength: 16,
-    hint: '16 digit, sesuai Kartu Keluarga.',
-  },
-  birth_place: { width: '20' },
-  birth_date: { type: 'date', width: '20', autoComplete: 'bday' },
-  occupation: {},
-  phone: { type: 'tel', autoComplete: 'tel', width: '20', hint: 'Contoh: 081234567890' },
-  rt: { inputMode: 'numeric', width: '5', maxLength: 3 },
-  rw: { inputMode: 'numeric', width: '5', maxLength: 3 },
-  hamlet: { width: '20' },
+/**
+ * The purpose of the inputs that are about the resident themself (WCAG 1.3.5), so the browser
+ * may fill them in; the admin's user form, about someone else, sets none.
+ */
+const AUTOCOMPLETE: Readonly<Record<string, string>> = {
+  name: 'name',
+  email: 'email',
+  birth_date: 'bday',
+  address: 'street-address',
 };
-
-function toFormValues(profile: ApiUser): Record<ProfileField, string> {
-  return Object.fromEntries(
-    PROFILE_FIELDS.map((field) => [field, profile[field] == null ? '' : String(profile[field])]),
-  ) as Record<ProfileField, string>;
-}
 
 export interface ProfileFormProps {
   profile: ApiUser;
@@ -59,12 +38,18 @@ export interface ProfileFormProps {
   onCancel: () => void;
 }
 
-/** Edits the user's own biodata with the shared profile schema. */
+/**
+ * Edits the user's own biodata: generated from the user field definitions (USER_SECTIONS) like
+ * the admin's user form, validated with the profile schema the server uses. Identity fields the
+ * office verified are shown as text, not as inputs (issue 25), and sent back unchanged.
+ */
 export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
-  const form = useZodForm(profileUpdateSchema, { defaultValues: toFormValues(profile) });
+  const form = useZodForm(profileUpdateSchema as unknown as z.ZodType<FormValues, FormValues>, {
+    defaultValues: toRawValues(PROFILE_FIELD_DEFS, profile as unknown as Record<string, unknown>),
+  }) as unknown as UseFormReturn<RawValues, unknown, z.output<typeof profileUpdateSchema>>;
   const { errors, submitCount, isSubmitting } = form.formState;
-  const messageOf = (field: ProfileField) => {
-    const message = (errors as Record<string, { message?: unknown } | undefined>)[field]?.message;
+  const messageOf = (name: string) => {
+    const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
     return typeof message === 'string' ? message : undefined;
   };
 
@@ -73,8 +58,6 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     String(form.watch('email') ?? '')
       .trim()
       .toLowerCase() !== profile.email;
-  const passwordError = (errors as Record<string, { message?: unknown } | undefined>)
-    .current_password?.message;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { current_password: currentPassword, ...rest } = values;
@@ -88,6 +71,26 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
     }
   });
 
+  const control = (f: FieldDef) =>
+    isLockedField(profile, f.name) ? (
+      <LockedField
+        key={f.name}
+        field={f}
+        value={profile[f.name as keyof ApiUser]}
+        error={messageOf(f.name)}
+        hidden={<input type="hidden" {...form.register(f.name)} />}
+      />
+    ) : (
+      <DefinitionField
+        key={f.name}
+        field={f}
+        register={form.register}
+        control={form.control}
+        error={messageOf(f.name)}
+        autoComplete={AUTOCOMPLETE[f.name]}
+      />
+    );
+
   return (
     <>
       <FormErrorSummary errors={errors} submitCount={submitCount} />
@@ -97,92 +100,11 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
           <p className="mt-1">{IDENTITY_CORRECTION}</p>
         </div>
       )}
-      <form noValidate onSubmit={onSubmit}>
-        {PROFILE_GROUPS.map((group) => (
-          <fieldset key={group.legend} className="mb-4">
-            <legend className="mb-4 text-xl font-bold text-slate-900">{group.legend}</legend>
-            {group.fields.map((field) => {
-              const label = PROFILE_LABELS[field];
-              const optional = !PROFILE_REQUIRED.includes(field);
-              const error = messageOf(field);
-              const choices = PROFILE_CHOICES[field];
-              if (choices) {
-                return (
-                  <Select
-                    key={field}
-                    label={label}
-                    options={choices}
-                    optional={optional}
-                    error={error}
-                    {...form.register(field)}
-                  />
-                );
-              }
-              if (field === 'address') {
-                return (
-                  <Textarea
-                    key={field}
-                    label={label}
-                    hint="Nama jalan, nomor rumah, atau nama kampung."
-                    rows={3}
-                    autoComplete="street-address"
-                    optional={optional}
-                    error={error}
-                    {...form.register(field)}
-                  />
-                );
-              }
-              const { hint, width, ...input } = INPUTS[field] ?? {};
-              if (isLockedField(profile, field)) {
-                // Shown as text, not as a box that looks editable (issue 25); sent back
-                // unchanged with the rest through the hidden input (the server refuses any
-                // other value).
-                const value = profile[field];
-                return (
-                  <div
-                    key={field}
-                    id={field}
-                    tabIndex={-1}
-                    data-locked-field={field}
-                    className="mb-6"
-                  >
-                    <p className="font-semibold text-slate-900">
-                      {label}
-                      <VerifiedTag />
-                    </p>
-                    <p className="mt-1 text-lg break-words text-slate-900">
-                      {value == null || value === ''
-                        ? '–'
-                        : field === 'birth_date'
-                          ? formatDateId(String(value))
-                          : String(value)}
-                    </p>
-                    <p className="mt-1 text-sm text-slate-700">
-                      Sudah diverifikasi kantor desa; tidak dapat diubah sendiri.
-                    </p>
-                    {error && (
-                      <p className="mt-1 font-semibold text-red-700">
-                        <span className="sr-only">Kesalahan: </span>
-                        {error}
-                      </p>
-                    )}
-                    <input type="hidden" {...form.register(field)} />
-                  </div>
-                );
-              }
-              return (
-                <TextInput
-                  key={field}
-                  label={label}
-                  hint={hint}
-                  width={width}
-                  optional={optional}
-                  error={error}
-                  {...input}
-                  {...form.register(field)}
-                />
-              );
-            })}
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {PROFILE_SECTIONS.map((section) => (
+          <fieldset key={section.legend} className="mb-4">
+            <legend className="mb-4 text-xl font-bold text-slate-900">{section.legend}</legend>
+            {section.fields.map(control)}
           </fieldset>
         ))}
         {emailChanged && (
@@ -191,7 +113,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
             hint="Untuk mengganti alamat e-mail. Alamat lama akan diberi tahu."
             type="password"
             autoComplete="current-password"
-            error={typeof passwordError === 'string' ? passwordError : undefined}
+            error={messageOf('current_password')}
             {...form.register('current_password')}
           />
         )}
@@ -205,5 +127,47 @@ export function ProfileForm({ profile, onSaved, onCancel }: ProfileFormProps) {
         </div>
       </form>
     </>
+  );
+}
+
+/**
+ * A verified identity field: shown as text, not as a box that looks editable (issue 25); sent
+ * back unchanged with the rest through the hidden input (the server refuses any other value).
+ */
+function LockedField({
+  field,
+  value,
+  error,
+  hidden,
+}: {
+  field: FieldDef;
+  value: unknown;
+  error: string | undefined;
+  hidden: ReactNode;
+}) {
+  return (
+    <div id={field.name} tabIndex={-1} data-locked-field={field.name} className="mb-6">
+      <p className="font-semibold text-slate-900">
+        {field.label}
+        <VerifiedTag />
+      </p>
+      <p className="mt-1 text-lg break-words text-slate-900">
+        {value == null || value === ''
+          ? '–'
+          : field.kind === 'date'
+            ? formatDateId(String(value))
+            : String(value)}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Sudah diverifikasi kantor desa; tidak dapat diubah sendiri.
+      </p>
+      {error && (
+        <p className="mt-1 font-semibold text-red-700">
+          <span className="sr-only">Kesalahan: </span>
+          {error}
+        </p>
+      )}
+      {hidden}
+    </div>
   );
 }

@@ -3,8 +3,9 @@ import { TextInput } from '../../../components/form/text-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { httpStatus } from '../../../lib/http-client.ts';
-import { useSigningActions, type ApproveAnswer } from '../api/signing-api.ts';
 import { fieldFailure, signingFailure } from './signing-errors.ts';
+import type { ApproveAnswer } from '@balai/domain/contract';
+import { useSigningActions } from '../../../api/signing.ts';
 
 export interface ApproveDialogProps {
   /** The letters to approve (each already looked at); the dialog is open while there are any. */

@@ -2,8 +2,8 @@ import { formatDateTimeId } from '@balai/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { downloadPdf } from '../../../api/download.ts';
-import { type ApproveAnswer } from '../api/signing-api.ts';
 import { signingFailure } from './signing-errors.ts';
+import type { ApproveAnswer } from '@balai/domain/contract';
 
 /**
  * After "Setujui dan Terbitkan": each letter's number and its PDF (fetched through the session),

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useBlobUrl } from '../../../lib/use-blob-url.ts';
-import { fetchPreview } from '../api/signing-api.ts';
 import { signingFailure } from './signing-errors.ts';
+import { fetchPreview } from '../../../api/signing.ts';
 
 /** From this width (Tailwind's lg) the PDF shows in the page; below it, phones do not show a PDF in a frame. */
 export const WIDE_SCREEN = '(min-width: 1024px)';

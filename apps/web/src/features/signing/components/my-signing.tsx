@@ -8,8 +8,9 @@ import { TextInput } from '../../../components/form/text-input.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { httpStatus } from '../../../lib/http-client.ts';
-import { signingSettingsApi, type SigningMe } from '../api/signing-api.ts';
 import { fieldFailure, signingFailure } from './signing-errors.ts';
+import type { SigningMe } from '@balai/domain/contract';
+import { signingSettingsApi } from '../../../api/signing.ts';
 
 function Box({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

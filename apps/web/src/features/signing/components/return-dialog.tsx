@@ -4,8 +4,8 @@ import { Textarea } from '../../../components/form/textarea.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { httpStatus } from '../../../lib/http-client.ts';
-import { useSigningActions } from '../api/signing-api.ts';
 import { fieldFailure, signingFailure } from './signing-errors.ts';
+import { useSigningActions } from '../../../api/signing.ts';
 
 /** Quick picks for why a letter goes back to the clerk. */
 export const RETURN_PICKS = [

@@ -6,13 +6,6 @@ import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import {
-  QUEUE_PER_PAGE,
-  useSigningMe,
-  useSigningQueue,
-  type ApproveAnswer,
-  type QueueItem,
-} from '../api/signing-api.ts';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { ApprovedPanel } from './approved-panel.tsx';
 import { LetterPreview } from './letter-preview.tsx';
@@ -20,11 +13,13 @@ import { ReturnDialog } from './return-dialog.tsx';
 import { NotSignerBlock, OnBehalfNote, waitingSince } from './signing-shared.tsx';
 import type { QueueState } from './signing-queue-page.tsx';
 import { markViewed, useViewedPreviews } from './viewed-previews.ts';
+import type { ApproveAnswer, SigningQueueItem } from '@balai/domain/contract';
+import { QUEUE_PER_PAGE, useSigningMe, useSigningQueue } from '../../../api/signing.ts';
 
 const crumbs = (label: string) => [{ label: 'Tanda Tangan', to: adminPaths.signing }, { label }];
 
 /** The letter's fields as text: what the preview says, readable on any phone. */
-function fieldRows(item: QueueItem) {
+function fieldRows(item: SigningQueueItem) {
   const type = letterTypeByCode(item.type);
   if (!type) {
     return Object.entries(item.fields).map(([key, value]) => ({
@@ -47,7 +42,7 @@ function LetterView({
   onApproved,
   onStale,
 }: {
-  item: QueueItem;
+  item: SigningQueueItem;
   hasPin: boolean;
   onBehalf: boolean;
   onApproved: (answer: ApproveAnswer) => void;

@@ -1,4 +1,4 @@
-import type { QueueItem, SigningMe, SigningSettings } from '../api/signing-api.ts';
+import type { SigningMe, SigningQueueItem, SigningSettings } from '@balai/domain/contract';
 
 /** The Kepala Desa's own state: signs, no PIN yet, three letters waiting. */
 export const HEAD_ME: SigningMe = {
@@ -15,7 +15,7 @@ export const HEAD_ME: SigningMe = {
   waiting: 3,
 };
 
-export const queueItem = (id: number, over: Partial<QueueItem> = {}): QueueItem => ({
+export const queueItem = (id: number, over: Partial<SigningQueueItem> = {}): SigningQueueItem => ({
   id,
   type: 'ku',
   type_title: 'Usaha',
@@ -38,7 +38,7 @@ export const queueItem = (id: number, over: Partial<QueueItem> = {}): QueueItem 
   ...over,
 });
 
-export const queuePage = (items: QueueItem[], signsOnBehalf = false) => ({
+export const queuePage = (items: SigningQueueItem[], signsOnBehalf = false) => ({
   body: {
     data: items,
     meta: {
@@ -70,4 +70,5 @@ export const SETTINGS: SigningSettings = {
     { code: 'ku', title: 'Surat Keterangan Usaha', required: true },
     { code: 'ktm', title: 'Surat Keterangan Tidak Mampu', required: true },
   ],
+  updated_at: null,
 };

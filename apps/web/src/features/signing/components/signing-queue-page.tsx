@@ -4,16 +4,12 @@ import { AdminPage } from '../../../components/admin/admin-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import {
-  useSigningMe,
-  useSigningQueue,
-  type ApproveAnswer,
-  type QueueItem,
-} from '../api/signing-api.ts';
 import { ApproveDialog } from './approve-dialog.tsx';
 import { ApprovedPanel } from './approved-panel.tsx';
 import { NotSignerBlock, OnBehalfNote, waitingSince } from './signing-shared.tsx';
 import { useViewedPreviews } from './viewed-previews.ts';
+import type { ApproveAnswer, SigningQueueItem } from '@balai/domain/contract';
+import { useSigningMe, useSigningQueue } from '../../../api/signing.ts';
 
 /** What the detail page hands back after a return (router state). */
 export interface QueueState {
@@ -27,7 +23,7 @@ function QueueCard({
   selected,
   onSelect,
 }: {
-  item: QueueItem;
+  item: SigningQueueItem;
   viewed: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
@@ -126,7 +122,7 @@ export function SigningQueuePage() {
   const location = useLocation();
   const state = (location.state ?? {}) as QueueState;
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const [approving, setApproving] = useState<QueueItem[]>([]);
+  const [approving, setApproving] = useState<SigningQueueItem[]>([]);
   const [answer, setAnswer] = useState<ApproveAnswer | null>(state.approved ?? null);
 
   const rows = page?.data ?? [];

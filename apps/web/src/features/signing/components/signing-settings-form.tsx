@@ -1,4 +1,4 @@
-import { signingSettingsUpdateSchema } from '@balai/domain';
+import { signingSettingsUpdateSchema, type Position } from '@balai/domain';
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/form/error-summary.tsx';
 import { Select } from '../../../components/form/select.tsx';
@@ -9,7 +9,8 @@ import {
 } from '../../../components/admin/confirm-head-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage, fieldErrors } from '../../../lib/http-client.ts';
-import type { AdminAccount, SigningSettings, SigningSettingsBody } from '../api/signing-api.ts';
+import type { SigningSettings } from '@balai/domain/contract';
+import type { AdminAccount, SigningSettingsBody } from '../../../api/signing.ts';
 
 interface Values {
   head_user_id: string;
@@ -38,7 +39,7 @@ const toValues = (s: SigningSettings): Values => ({
 /** The accounts of one position to choose from, the current one kept even if it changed since. */
 function choices(
   accounts: readonly AdminAccount[] | undefined,
-  position: string,
+  position: Position,
   current: { id: number; name: string } | null,
 ) {
   const list = (accounts ?? []).filter((a) => a.position === position);

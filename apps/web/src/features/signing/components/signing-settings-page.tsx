@@ -4,15 +4,15 @@ import type { HeadConfirmation } from '../../../components/admin/confirm-head-di
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
+import { MySigning } from './my-signing.tsx';
+import { SigningSettingsForm, type SigningAccess } from './signing-settings-form.tsx';
 import {
   signingSettingsApi,
   useAdminAccounts,
   useSigningMe,
   useSigningSettings,
   type SigningSettingsBody,
-} from '../api/signing-api.ts';
-import { MySigning } from './my-signing.tsx';
-import { SigningSettingsForm, type SigningAccess } from './signing-settings-form.tsx';
+} from '../../../api/signing.ts';
 
 /**
  * `/admin/settings/signing`: who signs the village's letters, the Kepala Desa's away dates and

@@ -2,10 +2,11 @@ import { SIGNER_ONLY, formatDateId, formatDateTimeId } from '@balai/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import type { QueueItem, SigningMe } from '../api/signing-api.ts';
+import type { SigningMe, SigningQueueItem } from '@balai/domain/contract';
 
 /** "23 November 2026, 14.05 WIB": when the clerk sent the letter for signature. */
-export const waitingSince = (item: QueueItem) => formatDateTimeId(item.sent_at ?? item.created_at);
+export const waitingSince = (item: SigningQueueItem) =>
+  formatDateTimeId(item.sent_at ?? item.created_at);
 
 /** The viewer cannot sign now: why, and for a Sekretaris Desa, when they will. */
 export function NotSignerBlock({ me }: { me: SigningMe }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import { useSigningMe } from '../api/signing-api.ts';
+import { useSigningMe } from '../../../api/signing.ts';
 
 /**
  * The first thing a signer sees after signing in (the dashboard's top): "Menunggu tanda tangan
