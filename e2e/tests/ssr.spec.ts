@@ -48,6 +48,8 @@ test.describe('JavaScript off', () => {
         const res = await page.goto(p.path);
         expect(res?.status()).toBe(200);
         await expect(page.getByText(p.text).first()).toBeVisible();
+        // In place and shown: not held back for a script to reveal.
+        await expect(page.locator('footer')).toBeVisible();
         await expect(page.locator('footer')).toContainText('Pemerintah Desa Sukamaju');
         await photograph(page, `ssr-nojs-${p.name}-${width}`);
       });

@@ -58,10 +58,12 @@ describe('server-rendered public pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body.replace(/<style>[\s\S]*?<\/style>/, '');
     expect(beforeScripts(res.body)).toContain(text);
-    // The footer (a lazy chunk in the browser) is rendered, not left to the browser.
-    expect(beforeScripts(res.body)).toMatch(
-      /<footer[^>]*>[\s\S]*Kontak[\s\S]*Hak cipta dilindungi undang-undang/,
-    );
+    // The footer (a lazy chunk in the browser) is rendered in place, not left to the browser nor
+    // moved out of place hidden for an inline script to reveal (JavaScript off would not).
+    const root = beforeScripts(res.body);
+    expect(root).toMatch(/<footer[^>]*>[\s\S]*Kontak[\s\S]*Hak cipta dilindungi undang-undang/);
+    expect(root).not.toContain('<script');
+    expect(root).not.toMatch(/<div hidden/);
     expect(html).toContain('<meta property="og:title"');
     expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
     // Only React's own inline scripts of this page, by hash: no 'unsafe-inline', no nonce.

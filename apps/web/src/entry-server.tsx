@@ -131,6 +131,10 @@ export async function render({ pathname, load }: RenderInput): Promise<RenderRes
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProvider>
         </StrictMode>,
+        // React moves a finished Suspense boundary (the footer) out of place, hidden, with an
+        // inline script to put it back, once the page before it passes this many bytes (12,800
+        // by default): with JavaScript off the footer stayed hidden. One piece, in place.
+        { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
       );
       html = await streamText(prelude);
       if (!html.includes('<script')) break;
