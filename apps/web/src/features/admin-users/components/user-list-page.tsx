@@ -1,3 +1,4 @@
+import { RegisterCell, UnmatchedAccounts } from './register-link-cells.tsx';
 import { ROLE_LABELS, type ApiUser, type Role } from '@balai/domain';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +55,7 @@ const COLUMNS: readonly DataColumn<ApiUser>[] = [
     header: 'Identitas',
     cell: (u) => <VerifiedTag verified={u.identity_verified_at != null} />,
   },
+  { key: 'register', header: 'Buku induk', cell: (u) => <RegisterCell user={u} /> },
 ];
 
 /**
@@ -251,6 +253,7 @@ export function UserListPage() {
           </p>
         )}
       </Modal>
+      <UnmatchedAccounts />
     </AdminPage>
   );
 }

@@ -54,7 +54,16 @@ describe('admin users list', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Nama', 'E-mail', 'NIK', 'Peran', 'Status', 'Identitas', 'Aksi']);
+    expect(headers).toEqual([
+      'Nama',
+      'E-mail',
+      'NIK',
+      'Peran',
+      'Status',
+      'Identitas',
+      'Buku induk',
+      'Aksi',
+    ]);
     const dewi = within(table).getByRole('row', { name: /Dewi Lestari/ });
     expect(dewi).toHaveTextContent('dewi@contoh.id');
     // Only the last four digits of a NIK, on a screen residents at the counter can see.

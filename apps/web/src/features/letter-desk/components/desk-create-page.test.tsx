@@ -132,9 +132,9 @@ describe('/admin/service-{type}/create for a person without an account', () => {
     await user.click(await screen.findByRole('button', { name: 'Ubah data pemohon' }));
     expect(screen.getByLabelText(/^Nama lengkap|^Nama/)).toHaveValue('Darto Sumarno');
     expect(screen.queryByLabelText('Nama Usaha')).toBeNull();
-    // The choice between a registered resident and a typed applicant is offered again.
+    // The choice between a registered resident, a register person and a typed applicant is offered again.
     expect(
       within(screen.getByRole('group', { name: 'Siapa pemohonnya?' })).getAllByRole('radio'),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 });

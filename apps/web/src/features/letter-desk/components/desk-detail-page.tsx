@@ -1,3 +1,4 @@
+import { RegisterLinkSection } from './register-link-section.tsx';
 import {
   ADMIN_ROLE,
   ROLE_LABELS,
@@ -301,6 +302,7 @@ function DeskReview({
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
           <ApplicantSection request={request} />
+          <RegisterLinkSection request={request} />
 
           <section aria-labelledby="isian" className="mt-8">
             <h2 id="isian" className="text-xl font-bold text-slate-900">

@@ -1,3 +1,5 @@
+import type { RegisterPerson } from '@balai/domain/contract';
+import { RegisterPersonPicker } from './register-person-picker.tsx';
 import {
   ADMIN_ROLE,
   RESIDENT_ROLE,
@@ -114,7 +116,7 @@ function ResidentPicker({
   );
 }
 
-type ApplicantMode = 'registered' | 'walk-in';
+type ApplicantMode = 'registered' | 'register' | 'walk-in';
 
 /** Whom the request is for: a registered resident, or a person without an account. */
 function ApplicantModeChoice({
@@ -129,6 +131,11 @@ function ApplicantModeChoice({
       value: 'registered',
       label: 'Warga yang terdaftar',
       hint: 'Cari dengan nama atau NIK; datanya diambil dari profilnya.',
+    },
+    {
+      value: 'register',
+      label: 'Penduduk di buku induk',
+      hint: 'Cari dengan nama atau NIK; datanya diambil dari buku induk desa.',
     },
     {
       value: 'walk-in',
@@ -191,6 +198,7 @@ function TypedApplicant({ values, onChange }: { values: FieldValues; onChange: (
 export function DeskCreatePage({ type }: { type: LetterType }) {
   const [mode, setMode] = useState<ApplicantMode>('registered');
   const [resident, setResident] = useState<ApiUser | null>(null);
+  const [person, setPerson] = useState<RegisterPerson | null>(null);
   /** The typed applicant: the checked values once "Lanjut" was pressed, and what was typed. */
   const [typed, setTyped] = useState<{ values: FieldValues | null; raw: RawValues }>({
     values: null,
@@ -201,18 +209,25 @@ export function DeskCreatePage({ type }: { type: LetterType }) {
   const actions = useDeskActions(type);
   const navigate = useNavigate();
   const toast = useToast();
-  const applicantReady = mode === 'registered' ? resident !== null : typed.values !== null;
+  const applicantReady =
+    mode === 'register'
+      ? person !== null
+      : mode === 'registered'
+        ? resident !== null
+        : typed.values !== null;
 
   async function submit(values: FieldValues) {
-    const applicant = mode === 'registered' ? null : typed.values;
-    if (mode === 'registered' ? !resident : !applicant) return;
+    const applicant = mode === 'walk-in' ? typed.values : null;
+    if (mode === 'register' ? !person : mode === 'registered' ? !resident : !applicant) return;
     setServerError(null);
     try {
       const { data } = await api.post<{ data: LetterRequestDetail }>(
         letterCollection(type.base),
         mode === 'registered'
           ? { ...values, applicant_id: resident!.id }
-          : { ...values, applicant },
+          : mode === 'register'
+            ? { ...values, subject_person_id: person!.id }
+            : { ...values, applicant },
         { headers: { 'Idempotency-Key': key.current } },
       );
       await actions.refresh(data.id, data);
@@ -237,7 +252,9 @@ export function DeskCreatePage({ type }: { type: LetterType }) {
       <div className="max-w-2xl">
         <h2 className="mb-3 text-xl font-bold text-slate-900">1. Pemohon</h2>
         {!applicantReady && <ApplicantModeChoice mode={mode} onChange={setMode} />}
-        {mode === 'registered' ? (
+        {mode === 'register' ? (
+          <RegisterPersonPicker chosen={person} onChoose={setPerson} />
+        ) : mode === 'registered' ? (
           <ResidentPicker chosen={resident} onChoose={setResident} />
         ) : typed.values ? (
           <TypedApplicant

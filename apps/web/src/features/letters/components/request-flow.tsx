@@ -1,3 +1,10 @@
+import { SubjectApplicant, SubjectPicker } from './subject-picker.tsx';
+import {
+  readSubjectChoice,
+  useSubjectChoice,
+  writeSubjectChoice,
+  type SubjectChoice,
+} from '../subject-choice.ts';
 import {
   formatFieldValue,
   letterSchema,
@@ -65,13 +72,15 @@ export function RequestForm({ type, profile }: { type: LetterType; profile: ApiU
   const focusField = location.hash ? decodeURIComponent(location.hash.slice(1)) : undefined;
   const [raw] = useState(() => startingValues(type, profile));
   const complete = missingApplicantFields(profile).length === 0;
+  const [subject, setSubject] = useSubjectChoice(profile.id, type.code);
 
   return (
     <section aria-labelledby="ajukan-surat" className="mt-8">
       <h2 id="ajukan-surat" className="text-2xl font-bold text-slate-900">
         Ajukan surat
       </h2>
-      <ApplicantBlock profile={profile} />
+      <SubjectPicker value={subject} onChange={setSubject} />
+      {subject ? <SubjectApplicant choice={subject} /> : <ApplicantBlock profile={profile} />}
       {complete && (
         <div className="mt-8">
           <h3 className="mb-4 text-xl font-bold text-slate-900">Isian surat</h3>
@@ -109,6 +118,7 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
   const navigate = useNavigate();
   const actions = useLetterActions();
   const [draft] = useState(() => readDraft(profile.id, type.code));
+  const [subject] = useState(() => readSubjectChoice(profile.id, type.code));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<unknown>();
   // The photos of the requirements, stored on the server as they are chosen (ADR 0015); null
@@ -135,11 +145,12 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
     try {
       const request = await actions.create(
         type,
-        values,
+        subject ? { ...values, subject_person_id: subject.person_id } : values,
         draft.idempotencyKey,
         (attachments ?? []).map((a) => a.id),
       );
       clearDraft(profile.id, type.code);
+      writeSubjectChoice(profile.id, type.code, null);
       void navigate(sentPath(type.code, request.id), { replace: true });
     } catch (failure) {
       setSending(false);
@@ -161,6 +172,7 @@ export function RequestCheck({ type, profile }: { type: LetterType; profile: Api
       type={type}
       profile={profile}
       values={values}
+      subject={subject}
       error={error}
       sending={sending}
       onSend={() => void send()}
@@ -185,6 +197,8 @@ interface CheckAnswersProps {
   type: LetterType;
   profile: ApiUser;
   values: FieldValues;
+  /** A family member the letter is for (issue 21); null: the resident themselves. */
+  subject?: SubjectChoice | null;
   /** Why the last send failed (not a field's fault: those go back to the form). */
   error?: unknown;
   sending: boolean;
@@ -213,6 +227,7 @@ function CheckAnswers({
   type,
   profile,
   values,
+  subject = null,
   error,
   sending,
   onSend,
@@ -267,7 +282,7 @@ function CheckAnswers({
       </p>
       <h3 className="mt-6 text-xl font-bold text-slate-900">Data pemohon</h3>
       <div className="mt-3">
-        <ApplicantRows applicant={profile} />
+        {subject ? <SubjectApplicant choice={subject} /> : <ApplicantRows applicant={profile} />}
       </div>
       <h3 className="mt-6 text-xl font-bold text-slate-900">Isian surat</h3>
       <div className="mt-3">
