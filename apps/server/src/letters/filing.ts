@@ -33,7 +33,7 @@ import { findUserById, type UserRow } from '../repositories/users.ts';
 import { identityVerified } from '../services/identity.ts';
 import { adminLinkPrefix, adminNotice, filedForYouNotice, residentLinkPrefix } from './notices.ts';
 import { letterMessage } from './notice-messages.ts';
-import { queuePersonMessage } from '../repositories/notice-outbox.ts';
+import { hasNoticeChannels, queuePersonMessage } from '../repositories/notice-outbox.ts';
 import { profileIncomplete, type ApplicantInput } from './request-guards.ts';
 import { assertAccountLiving, deskSubject, residentSubject } from './family.ts';
 import { capError } from './submission-caps.ts';
@@ -186,6 +186,8 @@ export async function createLetterRequest(
     const now = new Date().toISOString();
     // One statement on PostgreSQL; on SQLite a commit shared with the submissions arriving at
     // the same moment (ADR 0010).
+    const tellReceived =
+      applicantUser && (await hasNoticeChannels(db, applicantUser.id)) ? applicantUser.id : null;
     const { row, eventId } = await fileLetterRequest(db, {
       type: type.code,
       applicantUserId: applicantUser?.id ?? null,
@@ -213,11 +215,11 @@ export async function createLetterRequest(
       caps: office ? null : (deps.caps ?? null),
       attach,
       // "Received", to the resident's own channels, in the filing's transaction (issue 22).
-      afterFiled: applicantUser
+      afterFiled: tellReceived
         ? (trx, filed) =>
             queuePersonMessage(
               trx,
-              [applicantUser.id],
+              [tellReceived],
               letterMessage(type, filed.id, 'submitted', null)!,
               filed.id,
             )

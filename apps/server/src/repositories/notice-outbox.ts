@@ -165,6 +165,23 @@ export interface PersonMessage {
 }
 
 /**
+ * Whether this person has a channel switched on and confirmed: one indexed read, so the hot
+ * filing path (ADR 0010) becomes a transaction only for a resident who gets the "received"
+ * message.
+ */
+export async function hasNoticeChannels(db: Tx, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notice_channels')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('enabled', '=', 1)
+    .where('confirmed_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
  * Queues `message` to each person's switched-on, confirmed channels in the same transaction
  * (`db` is the caller's). Somebody with none costs one indexed read; `skip` as in
  * `noticesForUser`.
