@@ -255,13 +255,3 @@ export async function createLetterRequest(
     throw err;
   }
 }
-      // "Received", to the resident's own channels, in the filing's transaction (issue 22).
-      afterFiled: applicantUser
-        ? (trx, filed) =>
-            queuePersonMessage(
-              trx,
-              [applicantUser.id],
-              letterMessage(type, filed.id, 'submitted', null)!,
-              filed.id,
-            )
-        : null,
