@@ -60,11 +60,11 @@ export interface PolicySubjects {
   /** Change the register: import, edits, events, families, areas. */
   'register.manage': undefined;
   /**
-  /**
    * The office's view of notice delivery (issue 22): each channel's state, a test message, the
    * failed notices and their retry, the notices of a letter request.
    */
   'notices.manage': undefined;
+  /**
    * File a letter for a person of the register (issue 21): a resident for themselves or a living
    * member of their family (the same No. KK); the office for any living person.
    */
@@ -191,10 +191,10 @@ export function decide<A extends PolicyAction>(
   }
   if (!isActiveAdmin(user)) return deny(ADMIN_ONLY);
   switch (action) {
-    case 'notices.manage':
     case 'admin.access':
     case 'register.read':
     case 'register.manage':
+    case 'notices.manage':
       return allow;
     case 'letter.sign': {
       const s = subject as PolicySubjects['letter.sign'];

@@ -97,17 +97,17 @@ async function notifyResident(
   row: LetterRequestRow,
   notice: Notice,
   now: string,
+  message: PersonMessage | null = null,
 ): Promise<void> {
   if (row.applicant_user_id === null) return;
-  message: PersonMessage | null = null,
   await insertNotifications(db, [row.applicant_user_id], {
     ...notice,
     link: residentLink(type, row.id),
     letter_request_id: row.id,
     created_at: now,
+    message,
   });
 }
-    message,
 
 // ---- Editing and status changes -------------------------------------------------------------
 
@@ -245,13 +245,13 @@ export async function changeLetterRequest(
             note: input.note ?? null,
           }),
         now,
-      );
-    } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
-      const what = to === 'submitted' ? 'resubmitted' : 'cancelled';
         // Needs completing or rejected: to the resident's WhatsApp/Telegram/e-mail too (issue 22).
         changesStatus && (to === 'needs_revision' || to === 'rejected')
           ? letterMessage(type, updated.id, to, input.note ?? null)
           : null,
+      );
+    } else if (changesStatus && (to === 'submitted' || to === 'cancelled')) {
+      const what = to === 'submitted' ? 'resubmitted' : 'cancelled';
       await notifyAdmins(
         trx,
         type,

@@ -63,13 +63,13 @@ export interface Submission {
    * or check, so the usual filing keeps its single statement.
    */
   attach?: { ownerId: number; ids: readonly number[]; requiredKeys: readonly string[] } | null;
-}
-
   /**
    * Writes more in the filing's transaction once the request exists (the resident's "received"
    * message in the notice outbox, issue 22); on PostgreSQL it makes the filing a transaction.
    */
   afterFiled?: ((trx: Kysely<Database>, row: LetterRequestRow) => Promise<void>) | null;
+}
+
 /** A staged photo went away (deleted, or sent with another request) while filing: rolled back. */
 export class AttachmentsChanged extends Error {
   constructor() {
@@ -318,11 +318,11 @@ async function fileOnSqlite(db: Kysely<Database>, s: Submission): Promise<Filed>
       await run(SQLITE.resident, [r.userId, r.title, r.body, r.linkPrefix + id, id, created_at]);
     await run(SQLITE.audit, [s.filedBy, id, s.ip, JSON.stringify(s.auditDetail), created_at]);
     await linkAttachments(trx, s, id);
+    await s.afterFiled?.(trx, row);
     return { row, eventId: event.id };
   });
 }
 
-    await s.afterFiled?.(trx, row);
 /**
  * Writes a new request with everything that goes with it, atomically and durably; the request
  * row as stored and its first event's id. A repeated Idempotency-Key fails on the unique
@@ -346,7 +346,7 @@ export function fileLetterRequest(db: Kysely<Database>, s: Submission): Promise<
     }
     const filed = await fileOnPostgres(trx, s);
     await linkAttachments(trx, s, filed.row.id);
+    await s.afterFiled?.(trx, filed.row);
     return filed;
   });
 }
-    await s.afterFiled?.(trx, filed.row);
