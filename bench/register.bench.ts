@@ -234,7 +234,10 @@ for (const kind of kinds.filter((k) => !only || only.includes(k))) {
             '/api/register/persons?rw_id=2',
             '/api/register/persons?gender=2&age_min=20&age_max=29',
             '/api/register/persons?life_status=hidup&religion=3&page=20',
+            '/api/register/persons?dusun_id=1',
             '/api/register/persons?search=warga%2012345',
+            '/api/register/persons?search=ga%2099',
+            '/api/register/persons?search=warga%201',
             '/api/register/persons?search=3201',
             '/api/register/families?dusun_id=1',
           ];
@@ -270,6 +273,8 @@ const previous = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')
 writeResults('register.json', {
   ...previous,
   machine: `${os.cpus().length} cores`,
+  // The shared machine's load (1, 5, 15 min) when the run ended: other work ran beside it.
+  load: os.loadavg().map((l) => Math.round(l * 10) / 10),
   at: new Date().toISOString(),
   ...results,
 });

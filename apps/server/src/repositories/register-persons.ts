@@ -95,13 +95,18 @@ export async function listPersons(
   perPage: number,
   today: string,
 ): Promise<{ rows: PersonRow[]; total: number; male: number; female: number }> {
+  // Counted without GROUP BY: grouping by sex made SQLite walk the index that yields that order
+  // (every living person, 78 ms) instead of the filter's own (a dusun's, 3.5 ms).
   const counts = await filtered(db, f, today)
-    .select(['gender', sql<number>`count(*)`.as('n')])
-    .groupBy('gender')
-    .execute();
-  const male = Number(counts.find((c) => c.gender === 1)?.n ?? 0);
-  const female = Number(counts.find((c) => c.gender === 2)?.n ?? 0);
-  const total = counts.reduce((a, c) => a + Number(c.n), 0);
+    .select([
+      sql<number>`count(case when gender = 1 then 1 end)`.as('male'),
+      sql<number>`count(case when gender = 2 then 1 end)`.as('female'),
+      sql<number>`count(*)`.as('total'),
+    ])
+    .executeTakeFirst();
+  const male = Number(counts?.male ?? 0);
+  const female = Number(counts?.female ?? 0);
+  const total = Number(counts?.total ?? 0);
   const ids = await filtered(db, f, today)
     .select('id')
     .orderBy('name_search')

@@ -1,3 +1,8 @@
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { HEAD_RELATIONSHIP } from '@balai/domain';
@@ -13,8 +18,8 @@ import { readRegisterFile } from './read-file.ts';
 /**
  * The checking pass of an import (issue 24), streamed over the file: every row checked, and only
  * what the write needs kept — each valid NIK's row, each family's head row, the places, and the
- * checked people themselves up to `keepAtMost`. `peopleOf` then yields the valid people for the
- * write: the kept ones, or (a larger file) the file read and checked again.
+ * checked people themselves for a commit (`KeptPeople`: in memory up to a bound, beyond it in a
+ * temporary file), so the write reads them back instead of parsing the XML a second time.
  */
 
 /**
@@ -59,8 +64,9 @@ export interface CheckedFile {
 export async function checkFile(
   bytes: Buffer,
   opts: CheckOptions,
-  keepAtMost: number,
-): Promise<{ checked: CheckedFile; kept: ParsedPerson[] | null }> {
+  /** Where the checked people go for the write; null for a dry run (nothing is kept). */
+  kept: KeptPeople | null,
+): Promise<CheckedFile> {
   const errors: ImportProblem[] = [];
   const warnings: ImportProblem[] = [];
   const sheets: string[] = [];
@@ -79,7 +85,6 @@ export async function checkFile(
   const plan: ImportPlan = { niks: new Map(), families: new Map(), places: new Map() };
   const heads = new Map<string, { first: number; heads: number }>();
   const excluded = new Set<number>();
-  let kept: ParsedPerson[] | null = keepAtMost > 0 ? [] : null;
   let rows = 0;
   for await (const r of file.rows) {
     rows++;
@@ -105,8 +110,7 @@ export async function checkFile(
     }
     plan.niks.set(own(p.nik), { row: p.row, status: p.life_status });
     learn(plan, heads, p);
-    if (kept && kept.length < keepAtMost) kept.push(p);
-    else kept = null;
+    if (kept) await kept.add(p);
   }
   // Rows whose NIK turned out to be twice in the file are not written.
   for (const [nik, v] of plan.niks) if (excluded.has(v.row)) plan.niks.delete(nik);
@@ -114,27 +118,78 @@ export async function checkFile(
     errors.push({ row: 2, column: 'name', message: 'Lembar data tidak berisi satu baris pun.' });
   }
   familyWarnings(heads, warnings);
-  return { checked: { errors, warnings, sheets, format, rows, plan, excluded }, kept };
+  await kept?.finish();
+  return { errors, warnings, sheets, format, rows, plan, excluded };
 }
 
-/** The valid people of a checked file, in file order: the kept ones, or the file read again. */
-export async function* peopleOf(
-  bytes: Buffer,
-  opts: CheckOptions,
-  excluded: ReadonlySet<number>,
-  kept: readonly ParsedPerson[] | null,
-): AsyncGenerator<ParsedPerson> {
-  if (kept) {
-    for (const p of kept) if (!excluded.has(p.row)) yield p;
-    return;
+/**
+ * The checked people of a file, for the write: up to `inMemoryAtMost` in memory; past that all
+ * of them go, one JSON line each, to a file in a private temporary directory (mode 0600: they
+ * are personal data), read back line by line and removed by `dispose` however the import ends.
+ * Reading 100,000 rows of XML twice took as long as the rest of the commit; a JSON line is read
+ * back in microseconds, and the server's memory holds neither the XML nor the people.
+ */
+export class KeptPeople {
+  private list: ParsedPerson[] = [];
+  private dir: string | null = null;
+  private out: fs.WriteStream | null = null;
+
+  constructor(private readonly inMemoryAtMost: number) {}
+
+  private get file() {
+    return path.join(this.dir!, 'people.jsonl');
   }
-  const again = readRegisterFile(bytes, { onSheet() {} });
-  let n = 0;
-  for await (const r of again.rows) {
-    collectEvery(++n);
-    if (excluded.has(r.row)) continue;
-    const p = checkRow(r, opts.regionCode, opts.today).person;
-    if (p) yield p;
+
+  async add(p: ParsedPerson): Promise<void> {
+    if (!this.out && this.list.length < this.inMemoryAtMost) {
+      this.list.push(p);
+      return;
+    }
+    if (!this.out) {
+      this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'balai-import-'));
+      this.out = fs.createWriteStream(this.file, { mode: 0o600 });
+      const earlier = this.list;
+      this.list = [];
+      for (const q of earlier) await this.write(q);
+    }
+    await this.write(p);
+  }
+
+  private async write(p: ParsedPerson) {
+    if (!this.out!.write(`${JSON.stringify(p)}\n`)) await once(this.out!, 'drain');
+  }
+
+  async finish(): Promise<void> {
+    if (!this.out) return;
+    this.out.end();
+    await once(this.out, 'finish');
+  }
+
+  /** The kept people but the `excluded` rows (a NIK found twice later in the file), in order. */
+  async *people(excluded: ReadonlySet<number>): AsyncGenerator<ParsedPerson> {
+    if (!this.dir) {
+      for (const p of this.list) if (!excluded.has(p.row)) yield p;
+      return;
+    }
+    const lines = readline.createInterface({
+      input: fs.createReadStream(this.file),
+      crlfDelay: Infinity,
+    });
+    for await (const line of lines) {
+      const p = JSON.parse(line) as ParsedPerson;
+      if (!excluded.has(p.row)) yield p;
+    }
+  }
+
+  /** Spilled to a file: true (for the tests). */
+  get spilled(): boolean {
+    return this.dir !== null;
+  }
+
+  dispose(): void {
+    this.out?.destroy();
+    if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+    this.list = [];
   }
 }
 

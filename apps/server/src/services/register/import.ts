@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { ImportProblem, RegisterImportResult } from '@balai/domain/contract';
 import type { Database } from '../../db/schema.ts';
 import { writeImport } from '../../repositories/register-import.ts';
-import { checkFile, peopleOf, type CheckOptions } from './check-file.ts';
+import { checkFile, KeptPeople, type CheckOptions } from './check-file.ts';
 
 /**
- * An import (issue 24, ADR 0027) in two passes over the file, each streamed: the first checks
- * every row and keeps only what the write needs (check-file.ts), the second — unless it is a
- * dry run — hands the valid people to the write, which takes them all in ONE transaction
- * (repositories/register-import.ts): a file that fails half-way writes nothing.
+ * An import (issue 24, ADR 0027): the file is read once, streamed, every row checked, and what
+ * the write needs kept (check-file.ts: the plan, and for a commit the checked people — in
+ * memory up to KEPT_AT_MOST, past that in a temporary file); then — unless it is a dry run —
+ * the write takes every valid person in ONE transaction (repositories/register-import.ts): a
+ * file that fails half-way writes nothing.
  *
  * Memory (ADR 0027): what the plan keeps is copied out of the parser's text (check-file.ts
  * `own`), and reading asks for a full collection every few thousand rows, so a 100,000-person
@@ -18,7 +19,7 @@ import { checkFile, peopleOf, type CheckOptions } from './check-file.ts';
 
 export interface ImportOptions extends CheckOptions {
   dryRun: boolean;
-  /** How many checked people are kept for the write in the thread (default KEPT_AT_MOST). */
+  /** How many checked people are kept in memory for the write (default KEPT_AT_MOST). */
   keepAtMost?: number;
 }
 
@@ -31,7 +32,7 @@ export interface ImportOutcome {
 /** How many problems of each kind the JSON answer lists (all are in the XLSX). */
 export const PROBLEMS_LISTED = 200;
 
-/** Up to this many checked people are kept for the write (about 10 MB); a larger file is read again. */
+/** Up to this many checked people are kept in memory for the write (about 20 MB); more go to a temporary file. */
 export const KEPT_AT_MOST = 25_000;
 
 /** One import at a time per process (each may hold a 40 MB file and its checked people). */
@@ -53,22 +54,33 @@ async function importNow(
   opts: ImportOptions,
 ): Promise<ImportOutcome> {
   const check: CheckOptions = { regionCode: opts.regionCode, today: opts.today };
-  const { checked, kept } = await checkFile(
-    bytes,
-    check,
-    opts.dryRun ? 0 : (opts.keepAtMost ?? KEPT_AT_MOST),
-  );
+  const kept = opts.dryRun ? null : new KeptPeople(opts.keepAtMost ?? KEPT_AT_MOST);
+  try {
+    return await checkAndWrite(db, bytes, check, kept, opts.dryRun);
+  } finally {
+    kept?.dispose();
+  }
+}
+
+async function checkAndWrite(
+  db: Kysely<Database>,
+  bytes: Buffer,
+  check: CheckOptions,
+  kept: KeptPeople | null,
+  dryRun: boolean,
+): Promise<ImportOutcome> {
+  const checked = await checkFile(bytes, check, kept);
   const { errors, warnings } = checked;
-  const people = () => peopleOf(bytes, check, checked.excluded, kept);
-  const written = await writeImport(db, checked.plan, people, { dryRun: opts.dryRun });
+  const people = () => kept!.people(checked.excluded);
+  const written = await writeImport(db, checked.plan, people, { dryRun });
   warnings.push(...written.warnings);
   errors.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
   const valid = checked.plan.niks.size;
   return {
     result: {
-      dry_run: opts.dryRun,
-      committed: !opts.dryRun && valid > 0,
+      dry_run: dryRun,
+      committed: !dryRun && valid > 0,
       sheet: checked.sheets.join(', '),
       format: checked.format,
       rows: checked.rows,
