@@ -183,4 +183,54 @@ describe('the office’s notice routes', () => {
     expect(timeline.filter((n) => n.channel === 'app').length).toBe(2);
     expect((await admin('GET', '/api/letter-requests/999999/notices')).statusCode).toBe(404);
   });
+
+  it('the Kepala Desa with WhatsApp on hears how many letters wait, with the link to the queue', async () => {
+    const db = ctx.testDb.db;
+    const head = await makeUser(db, { role: 'ADMINISTRATOR', position: 'kepala_desa' });
+    const now = new Date().toISOString();
+    await ctx.app.db
+      .insertInto('notice_channels')
+      .values({
+        user_id: head.id,
+        channel: 'whatsapp',
+        address: '6281234567400',
+        confirmed_at: now,
+        code_tries: 0,
+        stop_told: 1,
+        updated_at: now,
+      })
+      .execute();
+    expect(
+      (await admin('PUT', '/api/settings/signing', { head_user_id: head.id })).statusCode,
+    ).toBe(200);
+    const ku = letterTypeByCode('ku')!;
+    const r = await makeResident(db);
+    const id = (
+      await client(ctx.app, await login(ctx.app, r.email))('POST', ku.base, example('ku'))
+    ).json().data.id as number;
+    await admin('POST', `${ku.base}/${id}/status`, { status: 'processing' });
+    const sent = await admin('POST', `${ku.base}/${id}/status`, {
+      status: 'awaiting_signature',
+      note: 'INTERNAL-untuk-kades',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const toHead = () => fake.received.filter((m) => m.fields.target === '6281234567400');
+    await until(async () => toHead().length >= 1);
+    const text = toHead()[0]!.fields.message as string;
+    expect(text).toContain('1 surat menunggu tanda tangan Anda');
+    expect(text).toContain('http://balai.test/admin/signing');
+    expect(text).not.toContain('INTERNAL');
+    const rows = await ctx.app.db
+      .selectFrom('notice_outbox')
+      .select(['channel', 'kind'])
+      .where('user_id', '=', head.id)
+      .where('letter_request_id', '=', id)
+      .orderBy('id')
+      .execute();
+    // Its e-mail too (always, to a signer with an address), and the WhatsApp message.
+    expect(rows).toEqual([
+      { channel: 'email', kind: 'signing' },
+      { channel: 'whatsapp', kind: 'signing' },
+    ]);
+  });
 });
