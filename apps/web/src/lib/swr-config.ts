@@ -157,6 +157,8 @@ const PUBLIC_KEYS: readonly string[] = [
   apiPaths.settings,
   apiPaths.letterTypes,
   ...CONTENT_BASES.map(apiPaths.content),
+  // The register's public statistics (counts only; Profil Desa reads them, ADR 0023).
+  '/statistics',
 ];
 
 /** True for cached data that belongs to the signed-in user (cleared on sign-out). */
