@@ -81,7 +81,7 @@ export function RequestForm({ type, profile }: { type: LetterType; profile: ApiU
       </h2>
       <SubjectPicker value={subject} onChange={setSubject} />
       {subject ? <SubjectApplicant choice={subject} /> : <ApplicantBlock profile={profile} />}
-      {complete && (
+      {(complete || subject) && (
         <div className="mt-8">
           <h3 className="mb-4 text-xl font-bold text-slate-900">Isian surat</h3>
           <p className="mb-6 text-slate-700">
