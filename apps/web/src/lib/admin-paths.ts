@@ -16,6 +16,8 @@ export const adminPaths = {
   signingLetter: (id: number | string) => `/admin/signing/${seg(id)}`,
   /** Who signs, delegation, approval per type; the signer's PIN and signature image. */
   signingSettings: '/admin/settings/signing',
+  /** Each notice channel's state, a test message, failed notices and their retry (issue 22). */
+  noticeSettings: '/admin/settings/notices',
   userEdit: (id: number | string) => `/admin/user/${seg(id)}/edit`,
   /** A group's list: a content resource ('about-age') or a letter desk ('service-ku'). */
   list: (group: string) => `/admin/${seg(group)}`,

@@ -35,7 +35,7 @@ describe('admin menu', () => {
       ],
       ['Layanan', ['Semua Layanan', ...SPEC_LAYANAN]],
       // The settings are not content of the village profile: a section of their own.
-      ['Pengaturan', ['Pengaturan Desa', 'Pengaturan Tanda Tangan']],
+      ['Pengaturan', ['Pengaturan Desa', 'Pengaturan Tanda Tangan', 'Saluran Pemberitahuan']],
     ]);
   });
 
@@ -67,7 +67,7 @@ describe('admin menu', () => {
       expect(resolveGroup(r.group)).toEqual({ kind: 'content', resource: r });
     }
     expect(menuLinks()).toHaveLength(
-      1 + 2 + CONTENT_RESOURCES.length * 2 + 2 + 1 + LETTER_TYPES.length * 2,
+      1 + 2 + CONTENT_RESOURCES.length * 2 + 3 + 1 + LETTER_TYPES.length * 2,
     );
   });
 

@@ -194,6 +194,19 @@ export function adminMenu({
           to: adminPaths.signingSettings,
           keywords: ['penanda tangan', 'kepala desa', 'sekretaris desa', 'persetujuan', 'cuti'],
         },
+        {
+          title: 'Saluran Pemberitahuan',
+          to: adminPaths.noticeSettings,
+          keywords: [
+            'pemberitahuan',
+            'WhatsApp',
+            'Telegram',
+            'e-mail',
+            'pesan uji',
+            'gagal',
+            'kirim ulang',
+          ],
+        },
       ],
     },
   ];

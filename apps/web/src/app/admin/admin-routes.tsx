@@ -68,6 +68,14 @@ export function adminRoutes(): RouteObject[] {
           }),
         },
         {
+          path: 'settings/notices',
+          lazy: async () => ({
+            Component: (
+              await import('../../features/admin-settings/components/notice-channels-page.tsx')
+            ).NoticeChannelsPage,
+          }),
+        },
+        {
           // The population register (issue 24): its own screens, one lazy chunk of routes.
           path: 'register/*',
           lazy: async () => ({

@@ -33,6 +33,7 @@ import { IssuePreview } from './issue-preview.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import { NotificationBanner, type Banner } from './notification-banner.tsx';
 import { RequirementChecklist } from './requirement-checklist.tsx';
+import { RequestNotices } from './request-notices.tsx';
 import {
   ACTION_KEYS,
   DELETE_KEY,
@@ -329,6 +330,7 @@ function DeskReview({
             Riwayat
           </h2>
           <Timeline events={request.events} actor={deskActor} />
+          <RequestNotices requestId={request.id} />
         </section>
       </div>
 

@@ -10,6 +10,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { PROFILE_LABELS, missingEssentials } from './profile-fields.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { NoticeSettings } from './notice-settings.tsx';
 import { ProfileShell } from './profile-shell.tsx';
 
 /** /profile: the user's own data, and the form to change it. */
@@ -84,6 +85,7 @@ export function ProfilePage() {
           Ubah profil
         </Button>
       </div>
+      <NoticeSettings />
     </ProfileShell>
   );
 }
