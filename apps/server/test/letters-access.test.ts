@@ -42,6 +42,8 @@ describe('access to letters, PDFs, histories and notifications', () => {
     path === '/api/letter-requests/export' ||
     path === '/api/letter-register' ||
     path.endsWith('/{id}/preview') ||
+    // The birth or death an issued letter records in the register (issue 21): the office's.
+    path.endsWith('/{id}/register-event') ||
     (method === 'DELETE' && letterTypeByBase(path.replace(/\/\{id\}$/, '')) !== undefined);
 
   beforeAll(async () => {
@@ -163,8 +165,9 @@ describe('access to letters, PDFs, histories and notifications', () => {
   it('covers every letter route the server has', () => {
     // 8 per type (the desk's draft preview among them) and 10 for the photos of its requirements (ADR 0015), plus the cross-type list,
     // 2 history, 6 notification (read is PUT and POST), the dashboard, the exports (the queue and
-    // the register of outgoing letters) and the 2 public routes.
-    expect(routes.length).toBe(LETTER_TYPES.length * (8 + 10) + 1 + 2 + 6 + 1 + 2 + 2);
+    // the register of outgoing letters), the 2 public routes, and (issue 21) the resident's
+    // letter subjects and a letter's register event (GET and POST).
+    expect(routes.length).toBe(LETTER_TYPES.length * (8 + 10) + 1 + 2 + 6 + 1 + 2 + 2 + 3);
   });
 
   it('turns away visitors who are not signed in with 401', async () => {
