@@ -2,11 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { startFakeWaGateway, WA_TOKEN } from './fake-wa-gateway.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, 'e2e/artifacts/data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+
+// WhatsApp notices go to a local fake gateway; the specs find it through a file in the data
+// folder and read what it received (notices.spec.ts, issue 22).
+const waGateway = await startFakeWaGateway();
+fs.writeFileSync(path.join(dataDir, 'wa-gateway.json'), JSON.stringify({ url: waGateway }));
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -32,6 +38,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     // The specs file letters as the same few demo residents over the whole run, more than the
     // five open letters of one type a resident may have; the caps have their own server tests.
     LETTER_MAX_OPEN_PER_TYPE: '0',
+    WA_GATEWAY_URL: `${waGateway}/send`,
+    WA_GATEWAY_TOKEN: WA_TOKEN,
+    WA_MIN_GAP_MS: '0',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
