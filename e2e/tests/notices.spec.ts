@@ -67,7 +67,7 @@ test('a resident confirms WhatsApp with the code it sent; the clerk sees the not
   await section.getByLabel('Nomor WhatsApp').fill('0812-3456-7890');
   await section.getByRole('button', { name: 'Kirim kode' }).click();
   await expect(section.getByText(`Kode dikirim ke WhatsApp ${NUMBER}`)).toBeVisible();
-  const [, code] = await waitForMessage(request, NUMBER, /\b(\d{6})\b/);
+  const [, code] = await waitForMessage(request, NUMBER, /Kode konfirmasi WhatsApp Anda: (\d{6})/);
   await section.getByLabel('Kode konfirmasi').fill(code!);
   await expectAccessible(page, 'profile with a code to enter');
   await section.getByRole('button', { name: 'Konfirmasi' }).click();
