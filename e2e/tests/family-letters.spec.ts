@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apiSession, expectAccessible, photograph } from './checks.ts';
+import { signIn } from './admin.ts';
+import { ADMIN } from './fixtures.ts';
+import { nik, opensidFile, type PersonRow } from './register-file.ts';
+
+/**
+ * Issue 21 at 375 px: a father in the register activates his own account from the login page
+ * ("Aktifkan akun": NIK, No. KK, birth date), then files a Surat Keterangan for his son, a
+ * member of the same Kartu Keluarga; his late mother, on the same card, cannot be chosen. The
+ * desk sees "Diajukan oleh … untuk …" and the son's data from the register.
+ */
+const REGION = '320101';
+const KK = '3201010101219001';
+const PASSWORD = 'kebun-kopi-subur-77';
+
+function row(
+  name: string,
+  level: number,
+  sex: 1 | 2,
+  birth: string,
+  serial: number,
+  extra: PersonRow = {},
+): PersonRow {
+  return {
+    alamat: 'Jl. Kenanga No. 9',
+    dusun: 'Krajan',
+    rw: '003',
+    rt: '004',
+    nama: name,
+    no_kk: KK,
+    nik: nik(REGION, birth, sex === 2, serial),
+    sex,
+    tempatlahir: 'Bogor',
+    tanggallahir: birth,
+    agama_id: 1,
+    pendidikan_kk_id: 5,
+    pekerjaan_id: 9,
+    status_kawin: level === 4 ? 1 : 2,
+    kk_level: level,
+    warganegara_id: 1,
+    nama_ayah: 'Ayah',
+    nama_ibu: 'Ibu',
+    golongan_darah_id: 13,
+    status_dasar: 1,
+    ...extra,
+  };
+}
+
+const FATHER = row('Hendra Gunawan Keluarga', 1, 1, '1978-03-15', 9101);
+const SON = row('Rizky Gunawan Keluarga', 4, 1, '2006-09-02', 9102);
+const GRANDMOTHER = row('Aminah Keluarga', 7, 2, '1940-01-20', 9103, { status_dasar: 2 });
+
+/**
+ * A server of its own on a fresh database: the register spec expects an empty register when it
+ * starts (its first import, its counts), and this spec must import a family.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 21;
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dataDir = path.join(root, 'e2e/artifacts/data-family');
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dataDir, 'balai.sqlite')}`,
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      LOG_LEVEL: 'warn',
+      BALAI_ADMIN_EMAIL: ADMIN.email,
+      BALAI_ADMIN_PASSWORD: ADMIN.password,
+      BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
+      LOGIN_RATE_LIMIT_MAX: '600',
+      RATE_LIMIT_MAX: '12000',
+    },
+  });
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the family-letters server did not start');
+});
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
+
+test('a resident activates from the login page and files a letter for their child', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const office = await apiSession(request, ADMIN);
+  const imported = await request.post('/api/register/import?dry_run=0', {
+    headers: office,
+    multipart: {
+      file: {
+        name: 'keluarga.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await opensidFile([FATHER, SON, GRANDMOTHER]),
+      },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  // From the login page to "Aktifkan akun".
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Aktifkan akun' }).click();
+  await expect(page).toHaveURL(/\/auth\/activate$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Aktifkan akun' })).toBeVisible();
+  await expectAccessible(page, 'activation at 375 px');
+  await page.getByLabel('NIK', { exact: true }).fill(String(FATHER.nik));
+  await page.getByLabel('No. KK', { exact: true }).fill(KK);
+  await page.getByLabel('Tanggal lahir').fill(String(FATHER.tanggallahir));
+  await page.getByLabel(/^Nomor HP/).fill('0812 3456 7801');
+  await page.getByLabel('Kata sandi', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Ulangi kata sandi').fill(PASSWORD);
+  await photograph(page, 'family-activate-375');
+  await page.getByRole('button', { name: 'Aktifkan akun' }).click();
+  await expect(page).not.toHaveURL(/\/auth\//);
+
+  // The letter: for whom? Himself, his son, or (not choosable) his late mother.
+  await page.goto('/service/k');
+  const untuk = page.getByRole('group', { name: 'Untuk siapa surat ini?' });
+  await expect(untuk).toBeVisible();
+  await expect(untuk.getByRole('radio', { name: /Diri saya sendiri/ })).toBeChecked();
+  await expect(untuk.getByRole('radio', { name: /Aminah Keluarga/ })).toBeDisabled();
+  await expect(untuk.getByText(/sudah meninggal dunia/)).toBeVisible();
+  await untuk.getByRole('radio', { name: /Rizky Gunawan Keluarga/ }).check();
+  await expect(page.getByText(/Surat untuk Rizky Gunawan Keluarga \(Anak\)/)).toBeVisible();
+  await expectAccessible(page, 'letter form for a family member at 375 px');
+  await photograph(page, 'family-letter-form-375');
+
+  await page.getByLabel(/^Keterangan/).fill('belum pernah menikah dan berkelakuan baik');
+  await page.getByLabel(/^Keperluan/).fill('Melamar beasiswa kuliah');
+  await page.getByRole('button', { name: 'Lanjutkan' }).click();
+  await expect(page.getByRole('heading', { name: 'Periksa jawaban Anda' })).toBeVisible();
+  await expect(page.getByText(/Surat untuk Rizky Gunawan Keluarga/)).toBeVisible();
+  await expectAccessible(page, 'check step for a family member at 375 px');
+  await photograph(page, 'family-letter-check-375');
+  await page.getByRole('button', { name: 'Kirim permohonan' }).click();
+  await expect(page).toHaveURL(/\/service\/k\/\d+\?terkirim=1$/);
+  const id = Number(/\/service\/k\/(\d+)/.exec(page.url())![1]);
+  await photograph(page, 'family-letter-sent-375');
+
+  // The office's view: the son's block from the register, filed by his father.
+  const desk = await request.get(`/api/statement/${id}`, { headers: office });
+  const { data } = await desk.json();
+  expect(data.applicant).toMatchObject({ name: SON.nama, nik: SON.nik, kk_number: KK });
+  expect(data.filing).toMatchObject({ filed_by_name: FATHER.nama, on_behalf: true });
+
+  // The desk's review screen says who filed it for whom (1280 px, the office's screen).
+  const clerk = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 900 },
+  });
+  const deskPage = await clerk.newPage();
+  await signIn(deskPage, ADMIN, /\/admin$/);
+  await deskPage.goto(`/admin/service-k/${id}`);
+  await expect(deskPage.getByText(/Diajukan oleh/)).toContainText(
+    `Diajukan oleh ${FATHER.nama} untuk ${SON.nama}`,
+  );
+  await expectAccessible(deskPage, "desk review of a family member's letter");
+  await photograph(deskPage, 'family-letter-desk-1280');
+  await clerk.close();
+});
