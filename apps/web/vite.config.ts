@@ -166,7 +166,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              // With the app's React Router entry (src/lib/react-router.ts, router-links.tsx),
+              // which would otherwise be a tiny chunk of its own in the first load.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]src[\\/]lib[\\/](react-router\.ts|router-links\.tsx)$/,
             },
           ],
         },

@@ -65,6 +65,8 @@ describe('server-rendered public pages', () => {
     expect(root).not.toContain('<script');
     expect(root).not.toMatch(/<div hidden/);
     expect(html).toContain('<meta property="og:title"');
+    // The page paints from its HTML: its hydration script loads at low priority.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\//);
     expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
     // Only React's own inline scripts of this page, by hash: no 'unsafe-inline', no nonce.
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);

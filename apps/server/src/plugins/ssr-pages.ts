@@ -71,6 +71,9 @@ export function pageTemplate(indexHtml: string, distDir: string): PageTemplate {
   const csp = styleHash
     ? CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`)
     : CONTENT_SECURITY_POLICY;
+  // A rendered page paints from its HTML: the script that hydrates it (and the chunks it
+  // imports) need not compete with the page's images for a slow phone's bandwidth.
+  html = lowPriorityScripts(html);
   const [before, after] = html.split('<div id="root"></div>') as [string, string];
   const [headStart, headEnd] = before.split('</head>') as [string, string];
   return {
@@ -78,9 +81,23 @@ export function pageTemplate(indexHtml: string, distDir: string): PageTemplate {
     fill({ head, root, state, preloads }) {
       const stateTag =
         state === null ? '' : `<script type="application/json" id="balai-state">${state}</script>`;
-      return `${headStart}  ${head}${preloads ? `\n    ${preloads}` : ''}\n  </head>${headEnd}<div id="root">${root}</div>${stateTag}${after}`;
+      const links = lowPriorityScripts(preloads);
+      return `${headStart}  ${head}${links ? `\n    ${links}` : ''}\n  </head>${headEnd}<div id="root">${root}</div>${stateTag}${after}`;
     },
   };
+}
+
+/** The module script and module preloads fetched at low priority (`fetchpriority="low"`). */
+export function lowPriorityScripts(html: string): string {
+  return html
+    .replace(
+      /<script type="module"(?![^>]*fetchpriority)/g,
+      '<script type="module" fetchpriority="low"',
+    )
+    .replace(
+      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+      '<link rel="modulepreload" fetchpriority="low"',
+    );
 }
 
 const etagOf = (body: Buffer) =>
