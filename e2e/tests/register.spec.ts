@@ -5,14 +5,15 @@ import path from 'node:path';
 import { byLabel, signIn } from './admin.ts';
 import { expectAccessible, photograph, SCREENSHOTS } from './checks.ts';
 import { ADMIN } from './fixtures.ts';
-import { GOOD_ROWS, opensidFile } from './register-file.ts';
+import { GOOD_ROWS, KK_2, opensidFile } from './register-file.ts';
 
 /**
  * The population register (issue 24) in the browser: an administrator imports OpenSID's file
  * with errors and warnings, reads the summary, downloads every problem, commits; finds a person,
  * edits them, opens the family card and the areas; records a birth and a (late) death; opens the
  * monthly report of this month and the last; the public profile's charts change from the
- * content groups to the register's. Axe on every new page; screenshots at 375 and 1280 px.
+ * content groups to the register's; a person moves to another family and two dusun merge, the
+ * profile's figures following. Axe on every new page; screenshots at 375 and 1280 px.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -68,6 +69,7 @@ test('an administrator imports, finds, records events and reads the monthly repo
     visitor.getByRole('img', { name: /^Penduduk menurut agama: \d+ kategori/ }),
   ).toBeVisible();
   await expect(visitor.getByText(/per\s+tanggal/)).toHaveCount(0);
+  await expect(visitor.getByText('Jumlah Kepala Keluarga', { exact: true })).toBeVisible();
   await visitor.close();
 
   await signIn(page, ADMIN, /\/admin$/);
@@ -292,4 +294,102 @@ test('the register screens at 375 px: usable, accessible, photographed', async (
   await openProfileCharts(page);
   await expect(page.getByText(/per\s+tanggal/).first()).toBeVisible();
   await photograph(page, 'register-profile-375');
+});
+
+test('an administrator moves a person to another family and merges two dusun', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN, /\/admin$/);
+
+  // Lina leaves Budi's card for the family of No. KK …0002 (Joko's, who died; Ratna stays).
+  await page.goto('/admin/register/persons?search=Lina');
+  await page.getByRole('link', { name: 'Lina Marlina E2E', exact: true }).click();
+  await page.getByRole('link', { name: 'Lihat kartu keluarga' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Keluarga Budi Santoso E2E/ }),
+  ).toBeVisible();
+  const members = page.getByRole('table', { name: 'Anggota keluarga menurut SHDK' });
+  await expect(members.getByRole('rowheader', { name: 'Lina Marlina E2E' })).toBeVisible();
+  const move = page.getByRole('dialog', { name: 'Pindahkan Lina Marlina E2E' });
+  const fillMove = async () => {
+    await page.getByRole('button', { name: 'Pindahkan Lina Marlina E2E' }).click();
+    await expect(move).toBeVisible();
+    await move.getByRole('searchbox', { name: 'Cari keluarga tujuan' }).fill(KK_2);
+    const target = move.getByRole('group', { name: 'Keluarga tujuan' }).getByRole('radio');
+    await expect(target).toHaveCount(1);
+    await target.check();
+    await move.getByLabel('Hubungan dalam keluarga tujuan').selectOption('Famili Lain');
+  };
+  await fillMove();
+  await expectAccessible(page, 'register move person dialog');
+  await photograph(page, 'register-move-1280');
+  // The same at 375 px, opened on a phone-sized page.
+  await move.getByRole('button', { name: 'Batal' }).click();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await fillMove();
+  await expectAccessible(page, 'register move person dialog at 375 px');
+  await photograph(page, 'register-move-375');
+  await move.getByRole('button', { name: 'Pindahkan', exact: true }).click();
+  await expect(page.getByText('Lina Marlina E2E dipindahkan ke keluarga lain.')).toBeVisible();
+  await expect(move).toBeHidden();
+  await expect(members.getByRole('rowheader', { name: 'Lina Marlina E2E' })).toHaveCount(0);
+  // Her record names the new card and her new place in it.
+  await page.goto('/admin/register/persons?search=Lina');
+  await page.getByRole('link', { name: 'Lina Marlina E2E', exact: true }).click();
+  await expect(page.getByText('Famili Lain', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Lihat kartu keluarga' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Keluarga/ })).toContainText(
+    /Joko Prasetyo E2E|0002/,
+  );
+  await expect(members.getByRole('rowheader', { name: 'Lina Marlina E2E' })).toBeVisible();
+
+  // Sukamulya (a second spelling, say) merges into Krajan: its people and RW follow.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/register/areas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wilayah' })).toBeVisible();
+  const living = async (area: string) => {
+    const link = page.getByRole('link', { name: new RegExp(`^\\d+ penduduk di ${area}$`) });
+    return Number((await link.innerText()).replace(/\D/g, ''));
+  };
+  const krajan = await living('Dusun Krajan');
+  const sukamulya = await living('Dusun Sukamulya');
+  expect(sukamulya).toBeGreaterThan(0);
+  const merge = page.getByRole('dialog', { name: 'Gabungkan Dusun Sukamulya' });
+  const fillMerge = async () => {
+    await page.getByRole('button', { name: 'Gabungkan Dusun Sukamulya' }).click();
+    await expect(merge).toBeVisible();
+    await merge.getByLabel('Gabungkan ke').selectOption({ label: 'Dusun Krajan' });
+  };
+  await fillMerge();
+  await expectAccessible(page, 'register merge areas dialog');
+  await photograph(page, 'register-merge-1280');
+  await merge.getByRole('button', { name: 'Batal' }).click();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await fillMerge();
+  await expectAccessible(page, 'register merge areas dialog at 375 px');
+  await photograph(page, 'register-merge-375');
+  await merge.getByRole('button', { name: 'Gabungkan', exact: true }).click();
+  await expect(page.getByText('Dusun Sukamulya digabung ke Dusun Krajan.')).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: 'Dusun Sukamulya' })).toHaveCount(0);
+  await expect.poll(() => living('Dusun Krajan')).toBe(krajan + sukamulya);
+  await expect(page.getByRole('rowheader', { name: 'RW 002' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page, 'register areas after merge at 375 px');
+  await photograph(page, 'register-areas-merged-375');
+
+  // The profile's figures are the register's: one dusun now, and no typed figures beside them.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openProfileCharts(page);
+  const card = (label: string) =>
+    page
+      .locator('dl div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+  await expect(card('Jumlah penduduk')).toHaveText(new RegExp(`^${GOOD_ROWS.length}\\s*jiwa$`));
+  await expect(card('Dusun')).toHaveText('1');
+  await expect(page.getByText('Jumlah Kepala Keluarga', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^Menurut buku induk penduduk, per tanggal/)).toBeVisible();
+  await photograph(page, 'register-profile-figures-1280');
 });

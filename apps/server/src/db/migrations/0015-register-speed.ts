@@ -20,7 +20,8 @@ import { isPostgres } from './helpers.ts';
 //    pg_trgm GIN index on `name_search` (the extension found or added as migration 0008 does).
 //    A text shorter than three characters has no trigram and still reads the name index.
 // 3. The list filtered by dusun (with or without the life status) read in name order from an
-//    index, instead of sorting the dusun's 30,000 people for one page.
+//    index, instead of sorting the dusun's 30,000 people for one page; a NIK prefix counted by
+//    sex from an index alone.
 
 const DIMS: [string, string][] = [
   ['gender', 'gender'],
@@ -193,9 +194,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('register_persons')
     .columns(['dusun_id', 'name_search', 'gender'])
     .execute();
+  // A NIK's start counted by sex from the index alone (a village's NIKs share their first six
+  // digits: "3201" matches everyone, and reading 100,000 rows for their sex took 44 ms).
+  await db.schema
+    .createIndex('register_persons_nik_gender_idx')
+    .on('register_persons')
+    .columns(['nik', 'gender'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('register_persons_nik_gender_idx').execute();
   await db.schema.dropIndex('register_persons_dusun_name_idx').execute();
   await db.schema.dropIndex('register_persons_status_dusun_name_idx').execute();
   if (isPostgres(db)) {

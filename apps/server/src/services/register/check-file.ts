@@ -168,14 +168,21 @@ export class KeptPeople {
   /** The kept people but the `excluded` rows (a NIK found twice later in the file), in order. */
   async *people(excluded: ReadonlySet<number>): AsyncGenerator<ParsedPerson> {
     if (!this.dir) {
-      for (const p of this.list) if (!excluded.has(p.row)) yield p;
+      let n = 0;
+      for (const p of this.list) {
+        collectEvery(++n);
+        if (!excluded.has(p.row)) yield p;
+      }
       return;
     }
     const lines = readline.createInterface({
       input: fs.createReadStream(this.file),
       crlfDelay: Infinity,
     });
+    let n = 0;
+    // The write's garbage (parsed lines, the batches' SQL) is collected as the reading's is.
     for await (const line of lines) {
+      collectEvery(++n);
       const p = JSON.parse(line) as ParsedPerson;
       if (!excluded.has(p.row)) yield p;
     }
