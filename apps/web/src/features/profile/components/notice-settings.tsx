@@ -1,4 +1,4 @@
-import { CHANNEL_LABELS, type MyChannel, type MyChannels } from '@balai/domain/contract';
+import type { MyChannel, MyChannels } from '@balai/domain/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { Checkbox } from '../../../components/form/checkbox.tsx';
@@ -14,6 +14,13 @@ import {
   updateMyChannels,
   useMyChannels,
 } from '../../../api/notices.ts';
+
+/** Types only from the contract (its values would bring zod into this chunk). */
+const LABELS: Record<MyChannel['channel'], string> = {
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  email: 'e-mail',
+};
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('id-ID', { hour: '2-digit', minute: '2-digit' });
@@ -61,9 +68,7 @@ function NoticeChannelsForm({ channels }: { channels: MyChannels }) {
     setBusy(channel);
     try {
       await updateMyChannels({ [channel]: on }, mutate);
-      toast.success(
-        `Pemberitahuan lewat ${CHANNEL_LABELS[channel].replace(' (gateway)', '')} ${on ? 'diaktifkan' : 'dimatikan'}.`,
-      );
+      toast.success(`Pemberitahuan lewat ${LABELS[channel]} ${on ? 'diaktifkan' : 'dimatikan'}.`);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
