@@ -6,7 +6,7 @@ import { NumberInput } from './number-input.tsx';
 import { ReferenceSelect } from './reference-select.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { Select } from './select.tsx';
-import { TextInput } from './text-input.tsx';
+import { TextInput, type TextInputProps } from './text-input.tsx';
 import { Textarea } from './textarea.tsx';
 
 /** What the inputs of a generated form hold: text (ids as text too); a checkbox holds a boolean. */
@@ -39,6 +39,13 @@ export function hintOf(field: FieldDef): string | undefined {
   if (field.kind === 'time') return 'Format 24 jam. Contoh: 08.00 atau 19.30';
   if (field.kind === 'phone') return 'Contoh: 081234567890';
   return undefined;
+}
+
+/** A short text's box as wide as its longest answer (GOV.UK: the width hints at the answer). */
+function textWidth(field: FieldDef): TextInputProps['width'] {
+  const max = field.maxLength;
+  if (max === undefined) return undefined;
+  return max <= 3 ? '5' : max <= 10 ? '10' : max <= 20 ? '20' : undefined;
 }
 
 /** "7.30" or "07:30" → "07.30"; anything unreadable stays as typed (the schema says why). */
@@ -185,6 +192,6 @@ export function DefinitionField({
         />
       );
     default:
-      return <TextInput {...common} {...registration()} />;
+      return <TextInput {...common} width={textWidth(field)} {...registration()} />;
   }
 }
