@@ -68,3 +68,55 @@ export const activationSchema = z
       ctx.addIssue({ code: 'custom', message: PASSWORD_MISMATCH, path: ['password_confirmation'] });
   });
 export type ActivationInput = z.input<typeof activationSchema>;
+
+/**
+ * Activation codes from the office (issue 21.2, ADR 0029): ten characters of an alphabet
+ * without look-alikes (no 0/O, 1/I/L), printed in two groups of five ("7KQ4M-X9PWD"). What a
+ * resident types is read leniently: case, spaces, dashes and dots do not matter.
+ */
+export const ACTIVATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const ACTIVATION_CODE_LENGTH = 10;
+/** A code is valid this many days from its creation. */
+export const ACTIVATION_CODE_DAYS = 30;
+/** The age from which a person has a KTP (or is married): who gets a code with a family or an area. */
+export const ACTIVATION_CODE_MIN_AGE = 17;
+
+/** The code as stored and hashed: upper case, only the alphabet's characters kept. */
+export const normalizeActivationCode = (typed: string) =>
+  typed.toUpperCase().replace(/[\s.\-_]/g, '');
+
+/** "7KQ4MX9PWD" → "7KQ4M-X9PWD". */
+export const formatActivationCode = (code: string) =>
+  `${code.slice(0, 5)}-${code.slice(5, ACTIVATION_CODE_LENGTH)}`;
+
+const CODE_PATTERN = new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]{${ACTIVATION_CODE_LENGTH}}$`);
+const CODE_MESSAGE =
+  'Kode aktivasi terdiri dari 10 huruf dan angka, seperti tertulis pada slip dari kantor desa.';
+
+export const activationCode = z.preprocess(
+  (v) => (typeof v === 'string' ? normalizeActivationCode(v) : v),
+  z.string({ error: CODE_MESSAGE }).regex(CODE_PATTERN, CODE_MESSAGE),
+);
+
+/**
+ * `POST /api/account/activate-code`: the code from the slip, how the resident signs in (a phone
+ * number or an e-mail) and a password. For a person who already has an account the code resets
+ * its password (the office's answer to a forgotten password).
+ */
+export const codeActivationSchema = z
+  .object({
+    code: activationCode,
+    phone: z.preprocess(blankToUndefined, mobilePhone.optional()),
+    email: z.preprocess(blankToUndefined, email(labelOf('email')).optional()),
+    password: password('Kata sandi'),
+    password_confirmation: z
+      .string({ error: msg.required('Ulangi kata sandi') })
+      .min(1, msg.required('Ulangi kata sandi')),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.email)
+      ctx.addIssue({ code: 'custom', message: CONTACT_NEEDED, path: ['phone'] });
+    if (v.password !== v.password_confirmation)
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MISMATCH, path: ['password_confirmation'] });
+  });
+export type CodeActivationInput = z.input<typeof codeActivationSchema>;

@@ -42,7 +42,7 @@ export const ACTIVATION_PER_NIK = 5;
 export const ACTIVATION_PER_ADDRESS = 10;
 export const ACTIVATION_WINDOW_MS = 60 * 60_000;
 
-const FAILURE = 'activation.failure';
+export const FAILURE = 'activation.failure';
 const COUNTED = [FAILURE, pendingAction('activation')] as const;
 
 export interface ActivationRequest {
@@ -58,7 +58,7 @@ export interface ActivationRequest {
 const nikKey = (nik: string) => sha256Hex(`activation:${nik}`).slice(0, 40);
 
 /** Records the attempt, then refuses it (429) while the limit per NIK or per address holds. */
-async function admit(db: Kysely<Database>, key: string, ip: string): Promise<number> {
+export async function admit(db: Kysely<Database>, key: string, ip: string): Promise<number> {
   const { reservation, until } = await admitAttempt(
     db,
     () => reserveAttempt(db, 'activation', { subject_key: key, ip }),
@@ -87,7 +87,7 @@ async function admit(db: Kysely<Database>, key: string, ip: string): Promise<num
 }
 
 /** The register person with that NIK, their family's No. KK, place names and any account. */
-function findCandidate(db: Kysely<Database>, nik: string) {
+export function findCandidate(db: Kysely<Database>, nik: string) {
   return db
     .selectFrom('register_persons as p')
     .leftJoin('register_families as f', 'f.id', 'p.family_id')
@@ -121,7 +121,7 @@ function findCandidate(db: Kysely<Database>, nik: string) {
     .executeTakeFirst();
 }
 
-type Candidate = NonNullable<Awaited<ReturnType<typeof findCandidate>>>;
+export type Candidate = NonNullable<Awaited<ReturnType<typeof findCandidate>>>;
 
 /** Why a candidate cannot activate (for the audit only), or null when it can. */
 function refusal(c: Candidate | undefined, input: ActivationRequest): string | null {
@@ -134,7 +134,7 @@ function refusal(c: Candidate | undefined, input: ActivationRequest): string | n
 }
 
 /** The account's biodata, from the register (labels of the national codes). */
-function biodata(c: Candidate) {
+export function biodata(c: Candidate) {
   const education = labelOf(EDUCATION_CODES, c.education);
   return {
     name: c.name,

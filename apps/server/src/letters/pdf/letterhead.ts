@@ -17,7 +17,7 @@ const CONTACT_LEAD = 12.5;
 export function letterhead(
   ts: Typesetter,
   doc: PDFKit.PDFDocument,
-  input: LetterPdfInput,
+  input: Pick<LetterPdfInput, 'village'>,
   logo: PreparedLogo | null,
   names: Names,
 ): number {

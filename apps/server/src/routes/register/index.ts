@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../../plugins/authenticate.ts';
 import { registerAccess } from './access.ts';
+import activationCodeRoutes from './activation-codes.ts';
 import eventRoutes from './events.ts';
 import familyRoutes from './families.ts';
 import registerFileRoutes from './files.ts';
@@ -20,6 +21,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     await admin.register(familyRoutes);
     await admin.register(eventRoutes);
     await admin.register(registerFileRoutes);
+    await admin.register(activationCodeRoutes);
   });
 };
 
