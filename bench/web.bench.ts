@@ -4,10 +4,18 @@
 // Each page runs WEB_BENCH_RUNS times (default 3) and the median is reported: the machine is
 // shared and the performance score moves by a few points from run to run. What each package
 // contributes to the first load: `node scripts/web-bundle-report.mjs`.
+//
+// Issue 23 adds: the HTML of / as served (gzip and brotli; target < 30 KiB gzip), a throttled
+// phone (Chromium through CDP: 1.6 Mbit/s down, 150 ms round trip, 4× slower CPU; FCP and LCP of
+// /, median of WEB_BENCH_RUNS; targets FCP ≤ 1.0 s, LCP ≤ 1.2 s), the public pages' content with
+// JavaScript off, and the load average around the run (the machine is shared).
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ROOT, freshDatabaseUrl, startServer, stopServer, writeResults } from './lib.ts';
@@ -54,26 +62,137 @@ const METRICS = {
   si_ms: 'speed-index',
 } as const;
 
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The size of `/` as the server sends it, compressed as a browser asks. */
+function servedSize(encoding: 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}/`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () =>
+          res.headers['content-encoding'] === encoding
+            ? resolve(bytes)
+            : reject(new Error(`/ not sent as ${encoding}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * FCP and LCP of `/` on a throttled phone: a fresh context each run (empty cache), network and
+ * CPU throttled through the DevTools protocol before the page is opened.
+ */
+async function throttledPhone() {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+  const runs: { fcp_ms: number; lcp_ms: number }[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`${base}/`, { waitUntil: 'load' });
+      // LCP is final once the page is idle; read both from the page's own performance entries.
+      await page.waitForTimeout(1000);
+      const timing = await page.evaluate(
+        () =>
+          new Promise<{ fcp_ms: number; lcp_ms: number }>((resolve) => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve({ fcp_ms: fcp, lcp_ms: entries[entries.length - 1]?.startTime ?? NaN });
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      runs.push({ fcp_ms: Math.round(timing.fcp_ms), lcp_ms: Math.round(timing.lcp_ms) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    median: {
+      fcp_ms: median(runs.map((r) => r.fcp_ms)),
+      lcp_ms: median(runs.map((r) => r.lcp_ms)),
+    },
+    runs,
+  };
+}
+
+/** The public pages with JavaScript off: each shows its own text (the server's HTML). */
+async function withoutJavaScript() {
+  const pages = [
+    ['/', 'Selamat Datang di Desa Sukamaju'],
+    ['/about', 'Sejarah Desa'],
+    ['/service', 'Surat Pengantar Izin Keramaian'],
+  ] as const;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+  const result: Record<string, boolean> = {};
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [url, text] of pages) {
+      await page.goto(`${base}${url}`);
+      result[url] = await page.getByText(text).first().isVisible();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const results: Record<string, unknown> = {};
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+const results: Record<string, unknown> = {
+  cpus: os.cpus().length,
+  load_average_before: loadAverage(),
+};
 try {
   results.first_load = await firstLoad();
+  const [gzip, br] = [await servedSize('gzip'), await servedSize('br')];
+  results.home_html = {
+    gzip_kb: Math.round((gzip / 1024) * 10) / 10,
+    br_kb: Math.round((br / 1024) * 10) / 10,
+  };
+  results.javascript_off_content = await withoutJavaScript();
+  results.throttled_phone_home = await throttledPhone();
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const scores: Record<string, unknown> = {};
@@ -111,5 +230,6 @@ try {
 } finally {
   await stopServer(server);
 }
+results.load_average_after = loadAverage();
 writeResults('web.json', { at: new Date().toISOString(), ...results });
 console.log(JSON.stringify(results, null, 2));
