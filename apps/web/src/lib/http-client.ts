@@ -125,15 +125,19 @@ export function createHttpClient(baseUrl: string) {
 
   /**
    * Fetches a file behind the session (an issued letter's PDF) as a Blob, with the file name the
-   * server gives in Content-Disposition. Failures reject like every other call.
+   * server gives in Content-Disposition. Failures reject like every other call. POST for a file
+   * made by the request (the office's activation slips).
    */
-  async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  async function download(
+    path: string,
+    method: 'GET' | 'POST' = 'GET',
+  ): Promise<{ blob: Blob; fileName: string | null }> {
     const url = new URL(baseUrl + path, window.location.origin);
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await fetch(url, { method: 'GET', headers });
+      response = await fetch(url, { method, headers });
     } catch {
       throw GENERIC_FAILURE;
     }

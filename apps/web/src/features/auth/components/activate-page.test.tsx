@@ -85,4 +85,47 @@ describe('activate page (issue 21)', () => {
     ).toBeGreaterThan(0);
     expect(seen.activate).toHaveLength(0);
   });
+
+  it('opens from a slip’s QR code with the code filled in, activates with it and signs in with the NIK', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const logins: Record<string, unknown>[] = [];
+    createFakeServer({
+      'POST /api/account/activate-code': (req) => {
+        seen.push(req.body as Record<string, unknown>);
+        return { body: { data: { token: 'tok-0', expires_at: 'x', user: RESIDENT } } };
+      },
+      'POST /api/login': (req) => {
+        logins.push(req.body as Record<string, unknown>);
+        return { body: { data: { token: 'tok-1', expires_at: 'x', user: RESIDENT } } };
+      },
+      'GET /api/profile': () => ({ body: { data: RESIDENT } }),
+    });
+    const { user, router } = renderApp('/auth/activate?code=7KQ4M-X9PWD');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Aktifkan dengan kode' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Kode aktivasi')).toHaveValue('7KQ4M-X9PWD');
+    await user.type(screen.getByLabelText(/Nomor HP/), '0812 3456 7890');
+    await user.type(screen.getByLabelText('Kata sandi baru'), 'kebun-kopi-subur-77');
+    await user.type(screen.getByLabelText('Ulangi kata sandi'), 'kebun-kopi-subur-77');
+    await user.click(screen.getByRole('button', { name: 'Aktifkan akun' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(seen[0]).toMatchObject({ code: '7KQ4MX9PWD', phone: '6281234567890' });
+    expect(logins[0]).toMatchObject({ email: RESIDENT.nik, password: 'kebun-kopi-subur-77' });
+  });
+
+  it('reaches the code form from the page and checks the code before sending', async () => {
+    serve(() => ({ body: {} }));
+    const { user } = renderApp('/auth/activate');
+    await user.click(await screen.findByRole('button', { name: 'Aktifkan dengan kode' }));
+    await user.type(screen.getByLabelText('Kode aktivasi'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Aktifkan akun' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'Kode aktivasi terdiri dari 10 huruf dan angka, seperti tertulis pada slip dari kantor desa.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+  });
 });

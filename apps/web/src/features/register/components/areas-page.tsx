@@ -11,6 +11,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
 import { errorMessage } from '../../../lib/http-client.ts';
 import { areaTitle } from '../person-filters.ts';
+import { SlipButton } from './activation-codes.tsx';
 
 const nf = new Intl.NumberFormat('id-ID');
 const KIND = { dusun: 'Dusun', rw: 'RW', rt: 'RT' } as const;
@@ -90,7 +91,13 @@ export default function AreasPage() {
             </p>
           }
           actions={(a) => (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              <SlipButton
+                path={`/register/areas/${a.id}/activation-codes`}
+                label="Slip kode aktivasi"
+                fallbackName="slip-kode-aktivasi.pdf"
+                confirmText={`Buat kode aktivasi untuk warga ${areaTitle(a, byId)} yang belum punya akun?`}
+              />
               <button
                 type="button"
                 onClick={() => setAction({ kind: 'rename', area: a })}

@@ -8,6 +8,7 @@ import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
+import { SlipButton } from './activation-codes.tsx';
 import { MoveDialog, SplitDialog } from './family-dialogs.tsx';
 import {
   PERSON_NAME_COLUMN,
@@ -69,6 +70,12 @@ export default function FamilyPage({ id }: { id: number }) {
       {error != null && !family && <ErrorBlock error={error} onRetry={retry} />}
       {family && (
         <div className="space-y-6">
+          <SlipButton
+            path={`/register/families/${id}/activation-codes`}
+            label="Cetak slip kode aktivasi keluarga"
+            fallbackName="slip-kode-aktivasi-keluarga.pdf"
+            confirmText="Buat kode aktivasi untuk anggota keluarga berumur 17 tahun ke atas yang belum punya akun? Kode lama mereka dicabut."
+          />
           <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
             <SummaryList
               rows={[

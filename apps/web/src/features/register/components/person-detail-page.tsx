@@ -7,6 +7,7 @@ import { SummaryList } from '../../../components/letters/summary-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/load-state.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
+import { ActivationCodesPanel } from './activation-codes.tsx';
 import { LifeStatusTag, dayText, fieldText } from './register-cells.tsx';
 
 const sectionClass = 'rounded-lg border border-slate-200 bg-white p-4 sm:p-6';
@@ -90,6 +91,8 @@ export default function PersonDetailPage({ id }: { id: number }) {
               ]}
             />
           </section>
+
+          <ActivationCodesPanel personId={id} living={person.life_status === 'hidup'} />
 
           <section aria-labelledby="peristiwa" className={sectionClass}>
             <h2 id="peristiwa" className="mb-3 text-xl font-bold text-slate-900">
