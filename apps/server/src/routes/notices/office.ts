@@ -241,10 +241,12 @@ const noticeOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
         return true;
       });
       if (!retried) throw conflict('Hanya pemberitahuan yang gagal yang dapat dikirim ulang.');
+      // Read before the worker is woken: the answer is the queued row, not a race with delivery.
+      const queued = (await findNoticeRow(app.db, id))!;
       app.notices.worker.wake();
       return {
         message: 'Pemberitahuan diantrekan untuk dikirim ulang.',
-        data: toNoticeItem((await findNoticeRow(app.db, id))!),
+        data: toNoticeItem(queued),
       };
     },
   );
