@@ -4,7 +4,7 @@ import type {
   ActivationCodeList,
   ActivationCodeRevoked,
 } from '@balai/domain/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { saveBlob } from '../../../api/download.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/http-client.ts';
@@ -37,7 +37,7 @@ export function SlipButton({
   variant = 'outlined',
 }: {
   path: string;
-  label: string;
+  label: ReactNode;
   fallbackName: string;
   confirmText: string;
   onDone?: () => void;

@@ -94,7 +94,11 @@ export default function AreasPage() {
             <div className="flex flex-wrap gap-2">
               <SlipButton
                 path={`/register/areas/${a.id}/activation-codes`}
-                label="Slip kode aktivasi"
+                label={
+                  <>
+                    Slip kode aktivasi<span className="sr-only"> {areaTitle(a, byId)}</span>
+                  </>
+                }
                 fallbackName="slip-kode-aktivasi.pdf"
                 confirmText={`Buat kode aktivasi untuk warga ${areaTitle(a, byId)} yang belum punya akun?`}
               />
