@@ -90,9 +90,7 @@ test('a resident confirms WhatsApp with the code it sent; the clerk sees the not
   page = await clerk.newPage();
   await signIn(page, ADMIN, /\/admin$/);
   await page.goto(`/admin/service-ku/${id}`);
-  const notices = page.locator('section', {
-    has: page.getByRole('heading', { name: 'Pemberitahuan ke warga' }),
-  });
+  const notices = page.getByRole('region', { name: 'Pemberitahuan ke warga' });
   const items = notices.getByRole('listitem');
   await expect(items.first()).toBeVisible();
   await expect(items.filter({ hasText: 'Terkirim' }).first()).toBeVisible({ timeout: 20_000 });
