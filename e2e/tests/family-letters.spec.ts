@@ -5,7 +5,9 @@ import path from 'node:path';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
 import { signIn } from './admin.ts';
 import { ADMIN } from './fixtures.ts';
+import { issueThroughOffice } from './office.ts';
 import { nik, opensidFile, type PersonRow } from './register-file.ts';
+import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 
 /**
  * Issue 21 at 375 px: a father in the register activates his own account from the login page
@@ -81,6 +83,8 @@ test.beforeAll(async () => {
       BALAI_ADMIN_EMAIL: ADMIN.email,
       BALAI_ADMIN_PASSWORD: ADMIN.password,
       BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
+      // A public address, so letters are issued (a loopback QR address is refused).
+      PUBLIC_URL: 'https://sukamaju.desa.id',
       LOGIN_RATE_LIMIT_MAX: '600',
       RATE_LIMIT_MAX: '12000',
     },
@@ -179,4 +183,58 @@ test('a resident activates from the login page and files a letter for their chil
   await expectAccessible(deskPage, "desk review of a family member's letter");
   await photograph(deskPage, 'family-letter-desk-1280');
   await clerk.close();
+});
+
+test('the desk records the birth of an issued Kelahiran letter in the register, once', async ({
+  page,
+  request,
+}) => {
+  const office = await apiSession(request, ADMIN);
+  const found = await request.get(
+    `/api/register/persons?search=${encodeURIComponent(FATHER.nama!)}`,
+    {
+      headers: office,
+    },
+  );
+  const fatherId = (await found.json()).data[0].id as number;
+  const filed = await request.post('/api/birth-certificates', {
+    headers: office,
+    data: {
+      ...LETTER_EXAMPLES.kkel,
+      baby_name: 'Putri Gunawan Keluarga',
+      father_name: FATHER.nama,
+      father_nik: FATHER.nik,
+      mother_nik: '',
+      subject_person_id: fatherId,
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const id = (await filed.json()).data.id as number;
+  // Kelahiran needs the Kepala Desa's approval in the demo village: the clerk sends it, they sign.
+  expect((await issueThroughOffice(request, '/api/birth-certificates', id)).status).toBe(
+    'completed',
+  );
+
+  await signIn(page, ADMIN, /\/admin$/);
+  await page.goto(`/admin/service-kkel/${id}`);
+  const panel = page.getByRole('region', { name: 'Catat kelahiran di buku induk' });
+  await expect(panel).toContainText('Putri Gunawan Keluarga');
+  await expect(panel).toContainText(`kepala keluarga ${FATHER.nama}`);
+  await panel.getByRole('button', { name: 'Catat kelahiran di buku induk' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Catat kelahiran di buku induk?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('NIK bayi').fill('3201015511260001');
+  await expectAccessible(page, 'record a birth dialog at 375 px');
+  await photograph(page, 'family-birth-dialog-375');
+  await dialog.getByRole('button', { name: 'Catat kelahiran di buku induk' }).click();
+  await expect(panel).toContainText('Kelahiran dari surat ini sudah dicatat di buku induk');
+  await expect(panel.getByRole('button')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page, 'recorded birth at 1280 px');
+  await photograph(page, 'family-birth-recorded-1280');
+  const again = await request.post(`/api/letter-requests/${id}/register-event`, {
+    headers: office,
+    data: { nik: '3201015511260002' },
+  });
+  expect(again.status()).toBe(409);
 });
