@@ -123,15 +123,30 @@ describe('activation codes from the office (issue 21.2)', () => {
       remoteAddress: '10.32.0.1',
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
+    const codeIds = (
+      await ctx.app.db
+        .selectFrom('activation_codes')
+        .select('id')
+        .where('person_id', '=', id)
+        .execute()
+    ).map((c) => c.id);
     const again = await useCode(codes[0]!, { phone: '0813-9999-0000' });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(CODE_REFUSED);
     const audit = await ctx.app.db
       .selectFrom('audit_log')
       .select('action')
-      .where('subject_type', '=', 'register_person')
-      .where('subject_id', '=', id)
+      .where('subject_type', '=', 'activation_code')
+      .where('subject_id', 'in', codeIds)
       .execute();
+    // Not among the person's register changes (the office's history of the record).
+    const changes = await ctx.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'register_person')
+      .where('action', 'like', 'activation_code.%')
+      .execute();
+    expect(changes).toEqual([]);
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining([
         'activation_code.created',

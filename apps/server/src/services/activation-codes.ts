@@ -248,21 +248,25 @@ export async function createActivationCodes(
       ...replaced.map((r) => ({
         user_id: actor,
         action: 'activation_code.revoked',
-        subject_type: 'register_person',
-        subject_id: r.person_id,
+        subject_type: 'activation_code',
+        subject_id: r.id,
         subject_key: null,
         ip,
-        detail: JSON.stringify({ code_id: r.id, reason: 'replaced' }),
+        detail: JSON.stringify({ person_id: r.person_id, reason: 'replaced' }),
         created_at: at,
       })),
       ...inserted.map((r) => ({
         user_id: actor,
         action: 'activation_code.created',
-        subject_type: 'register_person',
-        subject_id: r.person_id,
+        subject_type: 'activation_code',
+        subject_id: r.id,
         subject_key: null,
         ip,
-        detail: JSON.stringify({ code_id: r.id, scope: target.kind, target_id: target.id }),
+        detail: JSON.stringify({
+          person_id: r.person_id,
+          scope: target.kind,
+          target_id: target.id,
+        }),
         created_at: at,
       })),
     ];
@@ -320,10 +324,10 @@ export async function revokePersonCodes(
       await writeAudit(trx, {
         user_id: actor,
         action: 'activation_code.revoked',
-        subject_type: 'register_person',
-        subject_id: r.person_id,
+        subject_type: 'activation_code',
+        subject_id: r.id,
         ip,
-        detail: { code_id: r.id, reason: 'office' },
+        detail: { person_id: r.person_id, reason: 'office' },
       });
     }
     return rows.length;
@@ -354,10 +358,10 @@ export async function revokeOneCode(
     await writeAudit(trx, {
       user_id: actor,
       action: 'activation_code.revoked',
-      subject_type: 'register_person',
-      subject_id: row.person_id,
+      subject_type: 'activation_code',
+      subject_id: id,
       ip,
-      detail: { code_id: id, reason: 'office' },
+      detail: { person_id: row.person_id, reason: 'office' },
     });
   });
 }
@@ -448,10 +452,10 @@ export async function activateWithCode(
         await writeAudit(trx, {
           action: 'activation_code.used',
           user_id: row.id,
-          subject_type: 'register_person',
-          subject_id: code.person_id,
+          subject_type: 'activation_code',
+          subject_id: code.id,
           ip,
-          detail: { code_id: code.id, outcome: existing ? 'password_reset' : 'activated' },
+          detail: { person_id: code.person_id, outcome: existing ? 'password_reset' : 'activated' },
         });
         if (!existing) {
           await writeAudit(trx, {

@@ -1,0 +1,194 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apiSession, expectAccessible, photograph } from './checks.ts';
+import { signIn } from './admin.ts';
+import { ADMIN } from './fixtures.ts';
+import { nik, opensidFile, type PersonRow } from './register-file.ts';
+
+/**
+ * Issue 21.2 at 375 px: an administrator prints the activation slips of an RT (the PDF read
+ * with pdftotext), a resident activates with the code from it, then signs in by NIK.
+ */
+const REGION = '320101';
+const KK = '3201010101229001';
+const PASSWORD = 'padi-menguning-subur-63';
+
+const row = (
+  name: string,
+  level: number,
+  sex: 1 | 2,
+  birth: string,
+  serial: number,
+): PersonRow => ({
+  alamat: 'Jl. Anggrek No. 3',
+  dusun: 'Cikaret',
+  rw: '005',
+  rt: '008',
+  nama: name,
+  no_kk: KK,
+  nik: nik(REGION, birth, sex === 2, serial),
+  sex,
+  tempatlahir: 'Bogor',
+  tanggallahir: birth,
+  agama_id: 1,
+  pendidikan_kk_id: 5,
+  pekerjaan_id: 9,
+  status_kawin: level === 4 ? 1 : 2,
+  kk_level: level,
+  warganegara_id: 1,
+  nama_ayah: 'Ayah',
+  nama_ibu: 'Ibu',
+  golongan_darah_id: 13,
+  status_dasar: 1,
+});
+const HEAD = row('Dedi Kurniawan Slip', 1, 1, '1975-06-10', 9201);
+const WIFE = row('Sri Wahyuni Slip', 3, 2, '1980-02-14', 9202);
+const CHILD = row('Nanda Slip', 4, 1, '2016-08-01', 9203);
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 29;
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dataDir = path.join(root, 'e2e/artifacts/data-codes');
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dataDir, 'balai.sqlite')}`,
+      OUTBOX_DIR: path.join(dataDir, 'outbox'),
+      LOG_LEVEL: 'warn',
+      BALAI_ADMIN_EMAIL: ADMIN.email,
+      BALAI_ADMIN_PASSWORD: ADMIN.password,
+      BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
+      PUBLIC_URL: 'https://sukamaju.desa.id',
+      LOGIN_RATE_LIMIT_MAX: '600',
+      RATE_LIMIT_MAX: '12000',
+    },
+  });
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the activation-codes server did not start');
+});
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
+
+test('the office prints the slips of an RT; a resident activates with a code from it, then signs in', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const office = await apiSession(request, ADMIN);
+  const imported = await request.post('/api/register/import?dry_run=0', {
+    headers: office,
+    multipart: {
+      file: {
+        name: 'rt-008.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await opensidFile([HEAD, WIFE, CHILD]),
+      },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  // The office: the areas list, RT 008's slips.
+  await signIn(page, ADMIN, /\/admin$/);
+  await page.goto('/admin/register/areas');
+  page.on('dialog', (d) => void d.accept());
+  const button = page.getByRole('button', { name: /^Slip kode aktivasi RT 008/ });
+  await expect(button).toBeVisible();
+  await expectAccessible(page, 'areas with slip buttons at 375 px');
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  await expect(page.getByText(/diunduh\. Cetak sekarang/)).toBeVisible();
+  await photograph(page, 'activation-codes-areas-375');
+  const file = path.join(dataDir, 'slips.pdf');
+  await download.saveAs(file);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('SLIP KODE AKTIVASI AKUN WARGA');
+  expect(text).toContain(HEAD.nama);
+  expect(text).toContain(WIFE.nama);
+  // The child (under 17, unmarried) gets none.
+  expect(text).not.toContain(CHILD.nama);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    file,
+    path.join(dataDir, 'slips'),
+  ]);
+  // The head's slip comes first (RT, family, head of family first).
+  const codes = [...text.matchAll(/\b([2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5})\b/g)].map(
+    (m) => m[1]!,
+  );
+  expect(codes).toHaveLength(2);
+
+  // The person's page lists the code's state, never the code.
+  const persons = await request.get(
+    `/api/register/persons?search=${encodeURIComponent(HEAD.nama!)}`,
+    { headers: office },
+  );
+  const headId = (await persons.json()).data[0].id as number;
+  await page.goto(`/admin/register/persons/${headId}`);
+  const panel = page.getByRole('region', { name: 'Kode aktivasi akun' });
+  await expect(panel).toContainText('Berlaku');
+  await expect(panel).not.toContainText(codes[0]!);
+  await expectAccessible(page, 'person with activation codes at 375 px');
+  await photograph(page, 'activation-codes-person-375');
+
+  // The resident, on their own phone.
+  const phone = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 375, height: 812 },
+  });
+  const resident = await phone.newPage();
+  await resident.goto('/auth/activate');
+  await resident.getByRole('button', { name: 'Aktifkan dengan kode' }).click();
+  await expect(
+    resident.getByRole('heading', { level: 1, name: 'Aktifkan dengan kode' }),
+  ).toBeVisible();
+  await resident.getByLabel('Kode aktivasi').fill(codes[0]!.toLowerCase());
+  await resident.getByLabel(/^Nomor HP/).fill('0812 7777 1201');
+  await resident.getByLabel('Kata sandi baru').fill(PASSWORD);
+  await resident.getByLabel('Ulangi kata sandi').fill(PASSWORD);
+  await expectAccessible(resident, 'activation with a code at 375 px');
+  await photograph(resident, 'activation-codes-activate-375');
+  await resident.getByRole('button', { name: 'Aktifkan akun' }).click();
+  await expect(resident).not.toHaveURL(/\/auth\//);
+  await phone.close();
+
+  // Signs in later by NIK and the new password; the account is verified.
+  const later = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 375, height: 812 },
+  });
+  const again = await later.newPage();
+  await signIn(again, { email: String(HEAD.nik), password: PASSWORD }, /^(?!.*\/auth\/).*$/);
+  const me = await request.post('/api/login', { data: { email: HEAD.nik, password: PASSWORD } });
+  expect(me.status()).toBe(200);
+  const user = (await me.json()).data.user;
+  expect(user.identity_verified_at).not.toBeNull();
+  expect(user.name).toBe(HEAD.nama);
+  await later.close();
+});
