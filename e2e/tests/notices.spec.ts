@@ -45,7 +45,10 @@ async function waitForMessage(request: APIRequestContext, target: string, re: Re
 
 async function bothWidths(page: Page, name: string) {
   for (const width of [375, 1280]) {
+    // Loaded again at each width: the admin layout picks its sidebar or drawer on load.
     await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await photograph(page, `${name}-${width}`);
   }
 }

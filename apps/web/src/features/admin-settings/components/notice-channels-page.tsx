@@ -122,7 +122,7 @@ function ChannelCard({ state, days }: { state: ChannelState; days: number }) {
           {status}
         </span>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-900">
+      <dl className="grid grid-cols-1 gap-x-3 text-sm text-slate-900 sm:grid-cols-[auto_1fr] sm:gap-y-1">
         <dt className="font-semibold">Tujuan</dt>
         <dd className="break-all">{state.endpoint ?? '—'}</dd>
         <dt className="font-semibold">Menunggu</dt>
