@@ -54,6 +54,10 @@ describe('logout', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     createFakeServer({
       'GET /api/profile': () => ({ body: { data: RESIDENT } }),
+      // The profile's notices section (issue 22) loads too; only the logout fails here.
+      'GET /api/profile/notice-channels': () => ({
+        body: { data: { in_app: true, telegram_bot: null, channels: [] } },
+      }),
       'POST /api/logout': () => ({ status: 500 }),
     });
     seedSession(RESIDENT);
