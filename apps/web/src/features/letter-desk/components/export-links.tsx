@@ -1,8 +1,8 @@
 import { todayIso, type LetterCode } from '@balai/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { api, errorMessage } from '../../../lib/http-client.ts';
-import { saveBlob } from '../../../api/download.ts';
+import { DownloadStatus } from '../../../components/ui/download-status.tsx';
+import { useDownload } from '../../../api/download.ts';
 
 /**
  * Downloads for the office (issue 12.5, docs/letters.md "Export"): the filtered queue as CSV or
@@ -37,52 +37,6 @@ export function queueExportPath(
 /** `/letter-register?from=…&to=…&format=…`. */
 export function registerPath(format: 'xlsx' | 'pdf', from: string, to: string): string {
   return `/letter-register?${new URLSearchParams({ from, to, format }).toString()}`;
-}
-
-/** One download at a time; what is happening, and what went wrong, said in words. */
-function useDownload() {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  async function run(key: string, path: string, fallbackName: string) {
-    setBusy(key);
-    setError(null);
-    setDone(null);
-    try {
-      const { blob, fileName } = await api.download(path);
-      const name = fileName ?? fallbackName;
-      saveBlob(blob, name);
-      setDone(`${name} diunduh.`);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-  return { busy, error, done, run };
-}
-
-function Status({
-  busy,
-  error,
-  done,
-}: {
-  busy: string | null;
-  error: string | null;
-  done: string | null;
-}) {
-  return (
-    <>
-      <p aria-live="polite" className="basis-full text-sm text-slate-700">
-        {busy ? 'Menyiapkan berkas…' : (done ?? '')}
-      </p>
-      {error && (
-        <p role="alert" className="basis-full border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      )}
-    </>
-  );
 }
 
 /**
@@ -122,7 +76,7 @@ export function QueueExportLinks({
       >
         Unduh Excel
       </Button>
-      <Status busy={busy} error={error} done={done} />
+      <DownloadStatus busy={busy} error={error} done={done} />
     </div>
   );
 }
@@ -219,7 +173,7 @@ export function LetterRegisterExport() {
             {invalid}
           </p>
         )}
-        <Status busy={busy} error={error} done={done} />
+        <DownloadStatus busy={busy} error={error} done={done} />
       </form>
     </section>
   );
