@@ -1,5 +1,9 @@
 import type { SettingsUpdate } from '@balai/domain';
-import type { AdminSettings, LetterNumberPreview, PublicSettings } from '@balai/domain/contract';
+import {
+  publicSettingsOf,
+  type AdminSettings,
+  type LetterNumberPreview,
+} from '@balai/domain/contract';
 import { settingsPaths } from '@balai/domain/paths';
 import useSWR, { type ScopedMutator } from 'swr';
 import { api } from '../lib/http-client.ts';
@@ -21,23 +25,6 @@ export function useAdminSettings() {
   return { settings: data?.data, error: error as unknown, isLoading, retry: () => void mutate() };
 }
 
-/** The public part of the admin answer: what `GET /api/settings` gives every visitor. */
-export function publicPart(s: AdminSettings): PublicSettings {
-  return {
-    village_name: s.village_name,
-    kecamatan: s.kecamatan,
-    kabupaten: s.kabupaten,
-    provinsi: s.provinsi,
-    address: s.address,
-    postal_code: s.postal_code,
-    phone: s.phone,
-    email: s.email,
-    logo_file_id: s.logo_file_id,
-    logo_url: s.logo_url,
-    social: s.social,
-  };
-}
-
 /**
  * `PUT /api/settings` with the whole identity. The answer goes straight into both cached
  * settings (`mutate` of the app's SWR cache, `useSWRConfig().mutate`), so the public top bar
@@ -50,7 +37,7 @@ export async function saveSettings(
   const { data } = await api.put<{ data: AdminSettings }>(SETTINGS_PATH, body);
   await Promise.all([
     mutate(ADMIN_SETTINGS_KEY, { data }, { revalidate: false }),
-    mutate(SETTINGS_PATH, { data: publicPart(data) }, { revalidate: false }),
+    mutate(SETTINGS_PATH, { data: publicSettingsOf(data) }, { revalidate: false }),
   ]);
   return data;
 }

@@ -39,6 +39,16 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
+/**
+ * The public part of a fuller settings answer (the administrator's): what `GET /api/settings`
+ * gives every visitor, its keys taken from the schema (the one description of the public part).
+ */
+export function publicSettingsOf(s: PublicSettings): PublicSettings {
+  const part: Record<string, unknown> = {};
+  for (const key of publicSettingsSchema.keyof().options) part[key] = s[key];
+  return part as PublicSettings;
+}
+
 /** `GET /api/settings/admin` and the answer of `PUT /api/settings`: everything. */
 export const adminSettingsSchema = publicSettingsSchema.extend({
   head_name: z.string().nullable(),
