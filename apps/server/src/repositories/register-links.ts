@@ -12,6 +12,7 @@ import {
   RESIDENT_ROLE,
   SEX_CODES,
   USER_IDENTITY_FIELD_NAMES,
+  type Education,
   type RegisterLink,
   type UserIdentityField,
 } from '@balai/domain';
@@ -27,9 +28,55 @@ import { personRows, type PersonRow } from './register-persons.ts';
  * accounts' identity following the register, and matching older accounts by NIK.
  */
 
+/**
+ * The register's national education codes on the profile's shorter list (choices.ts EDUCATIONS):
+ * the highest level completed, so "Belum Tamat SD" is no schooling yet and Diploma I/II is D1–D3.
+ */
+const PROFILE_EDUCATION: Record<string, Education> = {
+  'Tidak/Belum Sekolah': 'Tidak/Belum Sekolah',
+  'Belum Tamat SD/Sederajat': 'Tidak/Belum Sekolah',
+  'Tamat SD/Sederajat': 'SD/Sederajat',
+  'SLTP/Sederajat': 'SMP/Sederajat',
+  'SLTA/Sederajat': 'SMA/Sederajat',
+  'Diploma I/II': 'D1–D3',
+  'Akademi/Diploma III/S. Muda': 'D1–D3',
+  'Diploma IV/Strata I': 'D4/S1',
+  'Strata II': 'S2',
+  'Strata III': 'S3',
+};
+
+/** The profile's education for a register code; null when there is none. */
+export function profileEducation(code: number | null): Education | null {
+  const label = labelOf(EDUCATION_CODES, code);
+  if (!label) return null;
+  return (
+    PROFILE_EDUCATION[label] ??
+    ((EDUCATIONS as readonly string[]).includes(label) ? (label as Education) : null)
+  );
+}
+
+/** What biodataOf reads: a register person (or an activation's candidate) with its places. */
+export type BiodataSource = Pick<
+  PersonRow,
+  | 'name'
+  | 'nik'
+  | 'kk_number'
+  | 'birth_place'
+  | 'birth_date'
+  | 'gender'
+  | 'religion'
+  | 'marital_status'
+  | 'occupation'
+  | 'education'
+  | 'nationality'
+  | 'address'
+  | 'rt'
+  | 'rw'
+  | 'hamlet'
+>;
+
 /** A register person's biodata as the account and the applicant block hold it (code labels). */
-export function biodataOf(p: PersonRow, familyAddress: string | null = null) {
-  const education = labelOf(EDUCATION_CODES, p.education);
+export function biodataOf(p: BiodataSource, familyAddress: string | null = null) {
   return {
     name: p.name,
     nik: p.nik,
@@ -40,9 +87,8 @@ export function biodataOf(p: PersonRow, familyAddress: string | null = null) {
     religion: labelOf(RELIGION_CODES, p.religion),
     marital_status: labelOf(MARITAL_CODES, p.marital_status),
     occupation: labelOf(OCCUPATION_CODES, p.occupation),
-    // The profile's education list is shorter than the national one; another value stays empty.
-    education:
-      education && (EDUCATIONS as readonly string[]).includes(education) ? education : null,
+    // The profile's education list is shorter than the national one: mapped (issue 21 fix).
+    education: profileEducation(p.education),
     nationality: labelOf(CITIZENSHIP_CODES, p.nationality),
     address: p.address ?? familyAddress,
     rt: p.rt,

@@ -1,15 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  CITIZENSHIP_CODES,
-  EDUCATION_CODES,
-  EDUCATIONS,
-  MARITAL_CODES,
-  OCCUPATION_CODES,
-  RELIGION_CODES,
-  SEX_CODES,
-  labelOf,
-  RESIDENT_ROLE,
-} from '@balai/domain';
+import { RESIDENT_ROLE } from '@balai/domain';
 import { NO_EMAIL_DOMAIN } from '@balai/domain/contract';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -17,6 +7,7 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { recentFailures, writeAudit } from '../repositories/audit-log.ts';
+import { biodataOf } from '../repositories/register-links.ts';
 import { findUniqueClashes, insertUser, type UserRow } from '../repositories/users.ts';
 import {
   admitAttempt,
@@ -133,27 +124,9 @@ function refusal(c: Candidate | undefined, input: ActivationRequest): string | n
   return null;
 }
 
-/** The account's biodata, from the register (labels of the national codes). */
+/** The account's biodata, from the register: the same labels as a letter's applicant block. */
 export function biodata(c: Candidate) {
-  const education = labelOf(EDUCATION_CODES, c.education);
-  return {
-    name: c.name,
-    nik: c.nik,
-    kk_number: c.kk_number,
-    birth_place: c.birth_place,
-    birth_date: c.birth_date,
-    gender: labelOf(SEX_CODES, c.gender),
-    religion: labelOf(RELIGION_CODES, c.religion),
-    marital_status: labelOf(MARITAL_CODES, c.marital_status),
-    occupation: labelOf(OCCUPATION_CODES, c.occupation),
-    education:
-      education && (EDUCATIONS as readonly string[]).includes(education) ? education : null,
-    nationality: labelOf(CITIZENSHIP_CODES, c.nationality),
-    address: c.address,
-    rt: c.rt,
-    rw: c.rw,
-    hamlet: c.hamlet,
-  };
+  return biodataOf(c);
 }
 
 /** Activates the account or throws the one generic 422 (or 429 past the limits). */
