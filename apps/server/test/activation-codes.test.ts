@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfReader } from '../src/letters/pdf/pdf-reading.ts';
 import { ACTIVATION_PER_ADDRESS } from '../src/services/activation.ts';
-import { CODE_REFUSED } from '../src/services/activation-codes.ts';
+import { CODE_REFUSED } from '../src/services/code-activation.ts';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { importFile, opensidXlsx, people, type Person } from './register-fixtures.ts';
 

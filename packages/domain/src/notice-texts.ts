@@ -77,3 +77,16 @@ export function testText(village: string): string {
 export function stopHint(profileLink: string): string {
   return `\n\nTidak ingin menerima pesan ini? Matikan di ${profileLink}`;
 }
+
+/**
+ * An activation code the office sends to a person's WhatsApp (issues 21.2, 22.4): the code, the
+ * link that opens the activation page with it, and until when; never the NIK.
+ */
+export function activationCodeText(
+  village: string,
+  code: string,
+  link: string,
+  validUntil: string,
+): string {
+  return `Kode aktivasi akun Balai Anda: ${code} (berlaku sampai ${validUntil}, sekali pakai). Aktifkan di ${link}\nJangan berikan kode ini kepada siapa pun.${sign(village)}`;
+}

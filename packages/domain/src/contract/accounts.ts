@@ -11,6 +11,8 @@ export const accountPaths = {
   personCodes: '/api/register/persons/:id/activation-codes',
   /** POST: every open code of the person revoked. */
   personCodesRevoke: '/api/register/persons/:id/activation-codes/revoke',
+  /** POST a WhatsApp number: a new code for the person, sent there through the outbox (issue 22.4). */
+  personCodesWhatsapp: '/api/register/persons/:id/activation-codes/whatsapp',
   /** POST → one slip per eligible member of the family (PDF). */
   familyCodes: '/api/register/families/:id/activation-codes',
   /** POST → one slip per eligible person of a dusun, RW or RT (PDF). */
@@ -62,3 +64,13 @@ export type ActivationCodeList = z.infer<typeof activationCodeList>;
 /** The answer of a revocation: how many open codes it closed. */
 export const activationCodeRevoked = z.object({ data: z.object({ revoked: z.number().int() }) });
 export type ActivationCodeRevoked = z.infer<typeof activationCodeRevoked>;
+
+/** A code sent to a WhatsApp number: where (masked) and until when; never the code. */
+export const activationCodeWhatsappSchema = z.object({
+  phone: z.string().trim().min(1, 'Nomor WhatsApp wajib diisi.').max(40, 'Nomor terlalu panjang.'),
+});
+export type ActivationCodeWhatsappInput = z.infer<typeof activationCodeWhatsappSchema>;
+export const activationCodeSentSchema = z.object({
+  data: z.object({ sent_to: z.string(), expires_at: z.string() }),
+});
+export type ActivationCodeSent = z.infer<typeof activationCodeSentSchema>;

@@ -8,7 +8,7 @@ import {
   responses,
 } from '@balai/domain/contract';
 import { activateAccount } from '../../services/activation.ts';
-import { activateWithCode } from '../../services/activation-codes.ts';
+import { activateWithCode } from '../../services/code-activation.ts';
 import { openSession } from '../../services/sign-in.ts';
 
 /**

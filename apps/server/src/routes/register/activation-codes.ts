@@ -3,6 +3,8 @@ import {
   accountPaths,
   activationCodeList,
   activationCodeRevoked,
+  activationCodeSentSchema,
+  activationCodeWhatsappSchema,
   apiRoute,
   idParams,
   responses,
@@ -12,6 +14,7 @@ import {
   personCodes,
   revokeOneCode,
   revokePersonCodes,
+  sendActivationCodeWhatsapp,
   type CodeTarget,
 } from '../../services/activation-codes.ts';
 import { currentAuth } from '../../types.ts';
@@ -68,6 +71,41 @@ const activationCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     'area',
     accountPaths.areaCodes,
     'Membuat kode aktivasi warga satu dusun, RW, atau RT yang belum punya akun',
+  );
+
+  // The gateway first, the Cloud API otherwise (its template must carry the text as parameter).
+  const { providers } = app.notices;
+  const channel = providers.whatsapp
+    ? 'whatsapp'
+    : providers.whatsapp_cloud
+      ? 'whatsapp_cloud'
+      : null;
+  app.post(
+    apiRoute(accountPaths.personCodesWhatsapp),
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Membuat kode aktivasi seorang penduduk dan mengirimnya ke nomor WhatsApp-nya',
+        params: idParams,
+        body: activationCodeWhatsappSchema,
+        response: responses({ 201: activationCodeSentSchema }),
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendActivationCodeWhatsapp(
+        app.db,
+        app.config.PUBLIC_URL,
+        request.params.id,
+        request.body.phone,
+        channel,
+        currentAuth(request).user.id,
+        request.ip,
+      );
+      reply.code(201);
+      return { data: { sent_to: sent.sentTo, expires_at: sent.expiresAt } };
+    },
   );
 
   app.get(
