@@ -10,8 +10,12 @@ export interface Received {
   fields: Record<string, unknown>;
 }
 
-/** How it answers the next request: a status (with Retry-After), or never (hangs). */
-export type Answer = { status: number; retryAfter?: string } | 'hang';
+/**
+ * How it answers the next request: a status (with Retry-After), or never (hangs). `before` runs
+ * once the request is received and before the answer is sent (a test doing something at the
+ * moment the provider has taken the message).
+ */
+export type Answer = { status: number; retryAfter?: string; before?: () => unknown } | 'hang';
 
 /**
  * A real HTTP server on 127.0.0.1 playing a WhatsApp gateway, the Cloud API or Telegram: it
@@ -24,7 +28,7 @@ export async function startFakeProvider() {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
+    req.on('end', async () => {
       const type = req.headers['content-type'] ?? '';
       const fields = type.includes('json')
         ? (JSON.parse(body) as Record<string, unknown>)
@@ -35,6 +39,7 @@ export async function startFakeProvider() {
         hung.push(res);
         return;
       }
+      await answer.before?.();
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
       res.writeHead(answer.status, headers);

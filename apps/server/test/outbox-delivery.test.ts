@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTestDb, makeUser, type TestDb } from './helpers.ts';
+import { sql } from 'kysely';
+import { createTestDb, makeUser, onPostgres, type TestDb } from './helpers.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import {
   claimDue,
@@ -221,6 +222,52 @@ describe('outbox delivery (issue 22)', () => {
       ['sent', 2],
       ['sent', 2],
     ]);
+  });
+
+  it('writes an outcome the database refuses for a moment again, and does not send twice', async () => {
+    // The worker's own connection gives up on a lock after ~100 ms (SQLite busy_timeout,
+    // PostgreSQL lock_timeout); another connection locks the outbox for 600 ms at the moment
+    // the provider has taken the message, as a second process writing would.
+    const dbName = onPostgres ? new URL(t.url).pathname.slice(1) : '';
+    if (onPostgres)
+      await sql.raw(`alter database "${dbName}" set lock_timeout = '100ms'`).execute(t.db.kysely);
+    const workerDb = t.connectAgain();
+    if (!onPostgres) await sql`pragma busy_timeout = 100`.execute(workerDb.kysely);
+    const locker = t.connectAgain();
+    let released: Promise<unknown> | undefined;
+    fake.plan.push({
+      status: 200,
+      before: async () => {
+        if (onPostgres) {
+          await sql`begin`.execute(locker.kysely);
+          await sql`lock table notice_outbox in exclusive mode`.execute(locker.kysely);
+        } else await sql`begin immediate`.execute(locker.kysely);
+        released = new Promise((r) => setTimeout(r, 600)).then(() =>
+          sql`commit`.execute(locker.kysely),
+        );
+      },
+    });
+    try {
+      await queueNotices(t.db.kysely, [wa(4)]);
+      const worker = createOutboxWorker(
+        workerDb.kysely,
+        createProviders(settings, null),
+        OPTS,
+        log,
+      );
+      expect(await worker.runOnce()).toBe(1);
+      expect(released).toBeDefined();
+      await released;
+      expect((await rows())[0]).toMatchObject({ state: 'sent', tries: 1, last_error: null });
+      expect(await worker.runOnce()).toBe(0);
+      expect(fake.received).toHaveLength(1);
+    } finally {
+      await released?.catch(() => {});
+      await locker.close();
+      await workerDb.close();
+      if (onPostgres)
+        await sql.raw(`alter database "${dbName}" reset lock_timeout`).execute(t.db.kysely);
+    }
   });
 
   it('a notice queued in a transaction that rolls back is never sent', async () => {

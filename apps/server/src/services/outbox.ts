@@ -67,6 +67,27 @@ export function pauseAfter(tries: number, retryAfter: number | null, o: OutboxOp
   return Math.max(backoff, retryAfter ?? 0);
 }
 
+/**
+ * Writes an attempt's outcome, trying again while the database refuses the write (SQLite busy
+ * past its timeout under another process's writes, a dropped PostgreSQL connection) for up to
+ * half the lease. A notice the provider has already taken must not stay `sending` and go out
+ * again when its lease runs out only because the database was busy for a moment (issue 22: a
+ * bench with a second process writing found 15 of 10,000 sent twice before this). The write is
+ * idempotent: it only changes a row this worker still holds.
+ */
+async function written(write: () => Promise<unknown>, budgetMs: number): Promise<void> {
+  const until = Date.now() + budgetMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (Date.now() >= until) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(25 * 2 ** attempt, 1000)));
+    }
+  }
+}
+
 /** Records one attempt's outcome, only if this worker still holds the claim. */
 async function settle(
   db: Kysely<Database>,
@@ -76,6 +97,7 @@ async function settle(
   o: OutboxOptions,
 ): Promise<'sent' | 'retry' | 'failed'> {
   const now = new Date();
+  const budget = o.leaseMs / 2;
   const mine = () =>
     db
       .updateTable('notice_outbox')
@@ -83,9 +105,13 @@ async function settle(
       .where('claimed_by', '=', worker)
       .where('state', '=', 'sending');
   if (err === null) {
-    await mine()
-      .set({ state: 'sent', sent_at: now.toISOString(), lease_until: null, last_error: null })
-      .execute();
+    await written(
+      () =>
+        mine()
+          .set({ state: 'sent', sent_at: now.toISOString(), lease_until: null, last_error: null })
+          .execute(),
+      budget,
+    );
     return 'sent';
   }
   const known = err instanceof DeliveryError;
@@ -96,25 +122,33 @@ async function settle(
   const retryable = known ? err.retryable : true;
   if (!retryable || row.tries >= o.maxTries) {
     // next_attempt_at: when this last try was made (the office's "last failure").
-    await mine()
-      .set({
-        state: 'failed',
-        lease_until: null,
-        last_error: reason,
-        next_attempt_at: now.toISOString(),
-      })
-      .execute();
+    await written(
+      () =>
+        mine()
+          .set({
+            state: 'failed',
+            lease_until: null,
+            last_error: reason,
+            next_attempt_at: now.toISOString(),
+          })
+          .execute(),
+      budget,
+    );
     return 'failed';
   }
   const pause = pauseAfter(row.tries, known ? err.retryAfterMs : null, o);
-  await mine()
-    .set({
-      state: 'queued',
-      lease_until: null,
-      last_error: reason,
-      next_attempt_at: new Date(now.getTime() + pause).toISOString(),
-    })
-    .execute();
+  await written(
+    () =>
+      mine()
+        .set({
+          state: 'queued',
+          lease_until: null,
+          last_error: reason,
+          next_attempt_at: new Date(now.getTime() + pause).toISOString(),
+        })
+        .execute(),
+    budget,
+  );
   return 'retry';
 }
 
