@@ -1,5 +1,6 @@
 import type {
   ChannelStatesAnswer,
+  MessageAnswer,
   MyChannels,
   MyChannelsAnswer,
   MyChannelsUpdate,
@@ -32,7 +33,16 @@ export const noticesApi = {
   failed: '/notices/failed',
   retry: (id: number | string) => `/notices/${seg(id)}/retry`,
   requestNotices: (id: number | string) => `/letter-requests/${seg(id)}/notices`,
+  forgotPasswordWhatsapp: '/forgot-password/whatsapp',
 } as const;
+
+/**
+ * Asks for a reset link over WhatsApp by NIK or number. The server answers the same whether or
+ * not an account with a confirmed WhatsApp was found; the answer's message says so.
+ */
+export function requestWhatsappReset(identifier: string) {
+  return api.post<MessageAnswer>(noticesApi.forgotPasswordWhatsapp, { identifier });
+}
 
 // ---------------------------------------------------------------- the person's own channels
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { AuthPage } from './auth-page.tsx';
+import { ForgotPasswordWhatsapp } from './forgot-password-whatsapp.tsx';
 import { requestPasswordReset } from '../../../api/auth.ts';
 
 /** /auth/forgot-password: ask for a reset link by e-mail. */
@@ -46,9 +47,11 @@ export function ForgotPasswordPage() {
         </Button>
       </form>
       <p className="mt-6 text-slate-700">
-        Tidak punya e-mail, atau masuk dengan NIK? Tautan hanya dapat dikirim ke e-mail. Datanglah
-        ke kantor desa dengan membawa KTP; petugas akan mengatur ulang kata sandi Anda.
+        Tidak punya e-mail, atau masuk dengan NIK? Pakai WhatsApp di bawah bila nomor Anda sudah
+        dikonfirmasi di profil. Datanglah ke kantor desa dengan membawa KTP bila tidak ada pesan
+        yang datang; petugas akan memberi Anda kode aktivasi baru untuk membuat kata sandi baru.
       </p>
+      <ForgotPasswordWhatsapp />
       <p className="mt-4">
         <Link
           to={paths.auth.login()}
