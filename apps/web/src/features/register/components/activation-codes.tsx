@@ -3,8 +3,9 @@ import type {
   ActivationCodeItem,
   ActivationCodeList,
   ActivationCodeRevoked,
+  ActivationCodeSent,
 } from '@balai/domain/contract';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { saveBlob } from '../../../api/download.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/http-client.ts';
@@ -80,6 +81,72 @@ export function SlipButton({
   );
 }
 
+/**
+ * Sends a new code to the person's WhatsApp (issue 22.4): the number is checked by the server,
+ * the code goes only to that number; the answer shows where it went, masked.
+ */
+function WhatsappCodeForm({ path, onDone }: { path: string; onDone: () => void }) {
+  const id = useId();
+  const [phone, setPhone] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (
+      !window.confirm(
+        'Kirim kode aktivasi baru ke nomor ini? Kode lama yang masih berlaku akan dicabut.',
+      )
+    )
+      return;
+    setBusy(true);
+    setError(null);
+    setMessage(null);
+    try {
+      const r = await api.post<ActivationCodeSent>(path, { phone });
+      setMessage(`Kode dikirim lewat WhatsApp ke ${r.data.sent_to}.`);
+      setPhone('');
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mb-4 flex flex-col gap-1" noValidate>
+      <label htmlFor={`${id}-wa`} className="font-semibold text-slate-900">
+        Nomor WhatsApp warga
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={`${id}-wa`}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="081234567890"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-wa-error` : undefined}
+          className="h-11 w-full max-w-xs rounded-md border-2 border-slate-700 px-3 text-base"
+        />
+        <Button size="sm" variant="outlined" type="submit" loading={busy}>
+          Kirim lewat WhatsApp
+        </Button>
+      </div>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {message ?? ''}
+      </p>
+      {error && (
+        <p id={`${id}-wa-error`} role="alert" className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
 /** A person's activation codes: make one (printing its slip), revoke, and the history. */
 export function ActivationCodesPanel({ personId, living }: { personId: number; living: boolean }) {
   const base = `/register/persons/${personId}/activation-codes`;
@@ -138,6 +205,7 @@ export function ActivationCodesPanel({ personId, living }: { personId: number; l
           )}
         </div>
       )}
+      {living && <WhatsappCodeForm path={`${base}/whatsapp`} onDone={load} />}
       <p aria-live="polite" className="text-sm text-slate-700">
         {note ?? ''}
       </p>
