@@ -22,6 +22,7 @@ import {
   signatureBytes,
 } from '../repositories/signing.ts';
 import { REQUEST_NOT_FOUND } from './conflicts.ts';
+import { assertSubjectLiving } from './family.ts';
 import { issueLetter } from './issuing.ts';
 import { adminLink, signedNotice } from './notices.ts';
 import { signerTitle, signingState } from './signing-rules.ts';
@@ -48,7 +49,8 @@ const typeOfRow = (row: LetterRequestRow): LetterType => {
 
 /**
  * Approves and issues letters awaiting signature. The signer's password or PIN has been checked
- * by the caller. Every id is checked first (unknown: 404, not awaiting signature: 409) and
+ * by the caller. Every id is checked first (unknown: 404, not awaiting signature or its person no
+ * longer living in the village: 409) and
  * nothing is issued when one fails; then each letter is issued in its own transaction. A letter
  * someone else moved meanwhile (another approval of the same letter, a return) is a failure of
  * its own; when every letter failed that way, the first failure is thrown.
@@ -74,6 +76,9 @@ export async function approveLetters(
         `${requestReference(row.type, row.id)} tidak menunggu tanda tangan (status sekarang: "${LETTER_STATUS_LABELS[row.status]}"). Muat ulang antrean lalu coba lagi.`,
       );
     }
+    // As the desk's moves (workflow.ts): no letter is issued for a person who has since died,
+    // moved away or been lost (issue 21); 409 with the register's reason, nothing issued.
+    await assertSubjectLiving(db, user, row);
     rows.push(row);
   }
   const clerks = await lastSignatureRequests(
