@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfReader } from '../src/letters/pdf/pdf-reading.ts';
 import { ACTIVATION_PER_ADDRESS } from '../src/services/activation.ts';
+import { WHATSAPP_OFF } from '../src/services/activation-codes.ts';
 import { CODE_REFUSED } from '../src/services/code-activation.ts';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { importFile, opensidXlsx, people, type Person } from './register-fixtures.ts';
@@ -356,6 +357,15 @@ describe('activation codes from the office (issue 21.2)', () => {
       phone: ['Isi nomor HP atau alamat e-mail (salah satu).'],
       password_confirmation: ['Ulangi kata sandi tidak sama dengan kata sandi.'],
     });
+    // No WhatsApp channel configured here: sending a code there is refused, nothing written.
+    const wa = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/register/persons/${id}/activation-codes/whatsapp`,
+      headers: bearer(admin),
+      payload: { phone: '081234567890' },
+    });
+    expect(wa.statusCode).toBe(422);
+    expect(wa.json().message).toBe(WHATSAPP_OFF);
     const after = await ctx.app.db
       .selectFrom('activation_codes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
