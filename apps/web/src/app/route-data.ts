@@ -44,6 +44,8 @@ export const PAGE_DATA = {
     contentListKey('population-infos'),
     contentListKey('village-infos'),
     contentListKey('homepage-galleries', { per_page: 6 }),
+    // "Desa dalam angka" shows the register's figures when it holds people (ADR 0023).
+    '/statistics',
   ],
   about: [
     contentListKey('village-infos'),

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import type { PublicStatistics } from '@balai/domain/contract';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer } from '../../../testing/fake-server.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -62,5 +63,46 @@ describe('about page', () => {
     expect(
       await screen.findByRole('img', { name: /^Penduduk menurut pekerjaan: 1 kategori/ }),
     ).toBeInTheDocument();
+  });
+
+  it('takes every population figure, the dusun count too, from the register when it holds people', async () => {
+    const statistics: PublicStatistics = {
+      as_of: '2026-11-26',
+      total: 7,
+      sex: [
+        { label: 'Laki-laki', count: 3, filter: { gender: '1', life_status: 'hidup' } },
+        { label: 'Perempuan', count: 4, filter: { gender: '2', life_status: 'hidup' } },
+      ],
+      age_group: [],
+      religion: [],
+      education: [],
+      occupation: [],
+      marital_status: [],
+      dusun: [{ label: 'Krajan', count: 7, filter: { dusun_id: '1', life_status: 'hidup' } }],
+    };
+    createFakeServer({
+      'GET /api/village-profiles': list([]),
+      'GET /api/village-infos': list([
+        { id: 1, label: 'Luas Wilayah', value: '487,35', unit: 'ha' },
+        { id: 2, label: 'Jumlah Dusun', value: '3', unit: null },
+      ]),
+      'GET /api/population-infos': list([
+        { id: 1, label: 'Jumlah Penduduk', value: '4.918', unit: 'jiwa' },
+      ]),
+      'GET /api/statistics': () => ({ body: statistics }),
+    });
+    renderApp('/about');
+    const facts = (await screen.findByRole('heading', { level: 2, name: 'Data desa' })).closest(
+      'section',
+    )!;
+    await within(facts).findByText('487,35');
+    expect(facts.textContent).toContain('Jumlah Dusun1');
+    expect(facts.textContent).not.toContain('Jumlah Dusun3');
+    const people = screen.getByRole('heading', { level: 2, name: 'Penduduk' }).closest('section')!;
+    expect(
+      await within(people).findByText('Menurut buku induk penduduk, per tanggal 26 November 2026.'),
+    ).toBeVisible();
+    expect(people.textContent).toContain('Jumlah penduduk7');
+    expect(people.textContent).not.toContain('4.918');
   });
 });

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { FigureList } from '../../../components/ui/figure-list.tsx';
+import { useRegisterStatistics, villageFacts } from '../../../lib/register-figures.ts';
 import { PopulationFigures } from './population-figures.tsx';
 
 const PopulationCharts = lazy(() => import('./population-charts.tsx'));
@@ -24,6 +25,8 @@ export function AboutPage() {
   );
   const profiles = useContentList<VillageProfile>('village-profiles');
   const facts = useContentList<Figure>('village-infos');
+  // The dusun count among the typed facts is the register's when it holds people (ADR 0023).
+  const { statistics } = useRegisterStatistics();
 
   return (
     <>
@@ -55,7 +58,7 @@ export function AboutPage() {
             onRetry={facts.retry}
             empty="Belum ada data wilayah."
           >
-            {(items) => <FigureList items={items} look="card" />}
+            {(items) => <FigureList items={villageFacts(items, statistics)} look="card" />}
           </LoadState>
         </div>
       </section>

@@ -1,7 +1,7 @@
 import type { PublicStatistics, StatisticsRow } from '@balai/domain/contract';
 import { BarListChart } from '../../../components/charts/bar-list-chart.tsx';
 import { adminPaths } from '../../../lib/admin-paths.ts';
-import { asOfText } from './population-figures.tsx';
+import { asOfText } from '../../../lib/register-figures.ts';
 
 /** The register's dimensions as the profile shows them, in this order. */
 export const REGISTER_CHARTS: readonly {

@@ -16,6 +16,12 @@ import { paths } from '../../../lib/paths.ts';
 import { governmentName, useSettings } from '../../../lib/settings.ts';
 import { HeaderCarousel } from './header-carousel.tsx';
 import { FigureList } from '../../../components/ui/figure-list.tsx';
+import {
+  asOfLine,
+  registerFigures,
+  useRegisterStatistics,
+  villageFacts,
+} from '../../../lib/register-figures.ts';
 
 const STEPS = [
   {
@@ -182,8 +188,13 @@ function Services() {
   );
 }
 
+/**
+ * "Desa dalam angka": the population figures are the register's when it holds people, with the
+ * day they were counted, and the typed facts' dusun count agrees with them; the hand-typed
+ * "Data Kependudukan" only for a village without a register (ADR 0023), as on Profil Desa.
+ */
 function KeyFigures() {
-  const population = useContentList<Figure>('population-infos');
+  const { statistics, pending } = useRegisterStatistics();
   const village = useContentList<Figure>('village-infos');
   return (
     <section aria-labelledby="angka-kunci" className={sectionClass}>
@@ -191,24 +202,21 @@ function KeyFigures() {
         Desa dalam angka
       </h2>
       <div className="mt-6 space-y-3">
-        <LoadState
-          data={population.items}
-          error={population.error}
-          isLoading={population.isLoading}
-          onRetry={population.retry}
-          empty="Belum ada data kependudukan."
-        >
-          {(items) => <FigureList items={items.slice(0, 4)} />}
-        </LoadState>
+        {statistics ? (
+          <FigureList items={registerFigures(statistics)} />
+        ) : (
+          <TypedPopulation pending={pending} />
+        )}
         <LoadState
           data={village.items}
           error={village.error}
-          isLoading={village.isLoading}
+          isLoading={village.isLoading || pending}
           onRetry={village.retry}
           empty="Belum ada data wilayah."
         >
-          {(items) => <FigureList items={items.slice(0, 4)} />}
+          {(items) => <FigureList items={villageFacts(items, statistics).slice(0, 4)} />}
         </LoadState>
+        {statistics && <p className="text-sm text-slate-700">{asOfLine(statistics)}</p>}
       </div>
       <p className="mt-6">
         <Link to={paths.about} className={linkClass}>
@@ -216,6 +224,22 @@ function KeyFigures() {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The figures typed into "Data Kependudukan" (a village without a register). */
+function TypedPopulation({ pending }: { pending: boolean }) {
+  const population = useContentList<Figure>('population-infos');
+  return (
+    <LoadState
+      data={population.items}
+      error={population.error}
+      isLoading={population.isLoading || pending}
+      onRetry={population.retry}
+      empty="Belum ada data kependudukan."
+    >
+      {(items) => <FigureList items={items.slice(0, 4)} />}
+    </LoadState>
   );
 }
 
