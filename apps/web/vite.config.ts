@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
-import { LAYOUT_DATA, LAYOUT_MODULES, PAGE_PRELOADS } from './src/app/route-data.ts';
-import { isPrivateKey, keyUrl } from './src/lib/swr-config.ts';
+import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
+import type * as RouteData from './src/app/route-data.ts';
+import type * as SwrConfig from './src/lib/swr-config.ts';
 
 const api = 'http://localhost:3000';
 
@@ -75,6 +75,9 @@ export function slimRouterLinks(): Plugin {
  * chunks its lazy route and the layout (`LAYOUT_MODULES`) need beyond what index.html loads,
  * and the addresses of its data. The server turns them into `<link rel="modulepreload">` and
  * `<link rel="preload" as="fetch">` in the HTML of a deep link (apps/server/src/plugins/web.ts).
+ * route-data.ts and swr-config.ts are loaded through Vite's module runner, not imported by this
+ * file: they reach the domain's TypeScript (`@balai/domain/paths`), which Node cannot load, and
+ * the config file itself is bundled for Node (ADR 0031).
  */
 function routePreloads(): Plugin {
   let base = '/';
@@ -85,7 +88,12 @@ function routePreloads(): Plugin {
     configResolved(config) {
       base = config.base;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
+      const load = async <T>(file: string) =>
+        (await runnerImport<T>(fileURLToPath(new URL(file, import.meta.url)))).module;
+      const { LAYOUT_DATA, LAYOUT_MODULES, PAGE_PRELOADS } =
+        await load<typeof RouteData>('./src/app/route-data.ts');
+      const { isPrivateKey, keyUrl } = await load<typeof SwrConfig>('./src/lib/swr-config.ts');
       const chunks = Object.values(bundle).filter(
         (c): c is Rollup.OutputChunk => c.type === 'chunk',
       );
