@@ -40,34 +40,43 @@ export const asOfLine = (statistics: PublicStatistics) =>
 const nf = new Intl.NumberFormat('id-ID');
 
 /** Dusun that hold living people in the register (people without a dusun are not one). */
-export const registerDusunCount = (statistics: PublicStatistics) =>
+const dusunCount = (statistics: PublicStatistics) =>
   statistics.dusun.filter((r) => r.filter.dusun_id !== '0').length;
 
 /** The register's figures as cards: total, men, women and (when known) the dusun. */
 export function registerFigures(statistics: PublicStatistics): Figure[] {
   const bySex = (code: string) => statistics.sex.find((r) => r.filter.gender === code)?.count ?? 0;
-  const dusun = registerDusunCount(statistics);
-  return [
-    { id: 1, label: 'Jumlah penduduk', value: nf.format(statistics.total), unit: 'jiwa' },
-    { id: 2, label: 'Laki-laki', value: nf.format(bySex('1')), unit: 'jiwa' },
-    { id: 3, label: 'Perempuan', value: nf.format(bySex('2')), unit: 'jiwa' },
-    ...(dusun > 0 ? [{ id: 4, label: 'Dusun', value: nf.format(dusun), unit: null }] : []),
-  ];
+  return (
+    [
+      ['Jumlah penduduk', statistics.total],
+      ['Laki-laki', bySex('1')],
+      ['Perempuan', bySex('2')],
+      ['Dusun', dusunCount(statistics)],
+    ] as const
+  )
+    .filter(([, n], i) => i < 3 || n > 0)
+    .map(([label, n], i) => ({
+      id: i + 1,
+      label,
+      value: nf.format(n),
+      unit: i < 3 ? 'jiwa' : null,
+    }));
 }
 
-const DUSUN_LABEL = /\bdusun\b/i;
-
 /**
- * The typed village facts ("Data Desa") with the register's word on the one population figure
- * among them, the dusun count: a typed "Jumlah Dusun" shows the register's count, or is left out
- * when the register's people have no dusun (a typed count beside the register is a second source
- * of one number). Without register statistics the facts as typed.
+ * Figures with the register's word on the dusun count (ADR 0023): a typed "Jumlah Dusun" among
+ * the village facts shows the register's count, or is left out when the register's people have
+ * no dusun (a typed count beside the register is a second source of one number). Without
+ * register statistics the figures as typed.
  */
 export function villageFacts(items: Figure[], statistics: PublicStatistics | null): Figure[] {
   if (!statistics) return items;
-  const dusun = registerDusunCount(statistics);
-  return items.flatMap((item) => {
-    if (!DUSUN_LABEL.test(item.label)) return [item];
-    return dusun > 0 ? [{ ...item, value: nf.format(dusun) }] : [];
-  });
+  const dusun = dusunCount(statistics);
+  return items.flatMap((item) =>
+    !/\bdusun\b/i.test(item.label)
+      ? [item]
+      : dusun > 0
+        ? [{ ...item, value: nf.format(dusun) }]
+        : [],
+  );
 }

@@ -195,27 +195,34 @@ function Services() {
  */
 function KeyFigures() {
   const { statistics, pending } = useRegisterStatistics();
+  const typed = useContentList<Figure>('population-infos');
   const village = useContentList<Figure>('village-infos');
+  const population = statistics
+    ? { ...typed, items: registerFigures(statistics), error: null, isLoading: false }
+    : typed;
   return (
     <section aria-labelledby="angka-kunci" className={sectionClass}>
       <h2 id="angka-kunci" className={headingClass}>
         Desa dalam angka
       </h2>
       <div className="mt-6 space-y-3">
-        {statistics ? (
-          <FigureList items={registerFigures(statistics)} />
-        ) : (
-          <TypedPopulation pending={pending} />
-        )}
-        <LoadState
-          data={village.items}
-          error={village.error}
-          isLoading={village.isLoading || pending}
-          onRetry={village.retry}
-          empty="Belum ada data wilayah."
-        >
-          {(items) => <FigureList items={villageFacts(items, statistics).slice(0, 4)} />}
-        </LoadState>
+        {(
+          [
+            [population, 'Belum ada data kependudukan.'],
+            [village, 'Belum ada data wilayah.'],
+          ] as const
+        ).map(([list, empty]) => (
+          <LoadState
+            key={empty}
+            data={list.items}
+            error={list.error}
+            isLoading={list.isLoading || pending}
+            onRetry={list.retry}
+            empty={empty}
+          >
+            {(items) => <FigureList items={villageFacts(items, statistics).slice(0, 4)} />}
+          </LoadState>
+        ))}
         {statistics && <p className="text-sm text-slate-700">{asOfLine(statistics)}</p>}
       </div>
       <p className="mt-6">
@@ -224,22 +231,6 @@ function KeyFigures() {
         </Link>
       </p>
     </section>
-  );
-}
-
-/** The figures typed into "Data Kependudukan" (a village without a register). */
-function TypedPopulation({ pending }: { pending: boolean }) {
-  const population = useContentList<Figure>('population-infos');
-  return (
-    <LoadState
-      data={population.items}
-      error={population.error}
-      isLoading={population.isLoading || pending}
-      onRetry={population.retry}
-      empty="Belum ada data kependudukan."
-    >
-      {(items) => <FigureList items={items.slice(0, 4)} />}
-    </LoadState>
   );
 }
 
