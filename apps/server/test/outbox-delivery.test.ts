@@ -270,6 +270,32 @@ describe('outbox delivery (issue 22)', () => {
     }
   });
 
+  it('sends a claimed row only while more than half its lease remains, and queues the rest again', async () => {
+    // Two rows claimed together with a 200 ms lease; the provider takes 150 ms over the first,
+    // so the second would go out with too little lease left for its settle to land before
+    // another worker may claim it.
+    fake.plan.push({ status: 200, before: () => new Promise((r) => setTimeout(r, 150)) });
+    await queueNotices(t.db.kysely, [wa(1), wa(2)]);
+    const worker = createOutboxWorker(
+      t.db.kysely,
+      createProviders(settings, null),
+      { ...OPTS, leaseMs: 200 },
+      log,
+    );
+    expect(await worker.runOnce()).toBe(2);
+    expect(fake.received.map((r) => r.fields.message)).toEqual(['pesan 1']);
+    expect((await rows()).map((r) => [r.state, r.tries, r.lease_until])).toEqual([
+      ['sent', 1, null],
+      ['queued', 0, null],
+    ]);
+    expect(await worker.runOnce()).toBe(1);
+    expect(fake.received.map((r) => r.fields.message)).toEqual(['pesan 1', 'pesan 2']);
+    expect((await rows()).map((r) => [r.state, r.tries])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
+
   it('a notice queued in a transaction that rolls back is never sent', async () => {
     await t.db.kysely
       .transaction()

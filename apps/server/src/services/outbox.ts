@@ -97,7 +97,9 @@ async function settle(
   o: OutboxOptions,
 ): Promise<'sent' | 'retry' | 'failed'> {
   const now = new Date();
-  const budget = o.leaseMs / 2;
+  // Until the claim's lease ends: after it, another worker may claim the row again.
+  const leaseEnd = row.lease_until ? Date.parse(row.lease_until) : Date.now() + o.leaseMs / 2;
+  const budget = Math.max(0, leaseEnd - Date.now());
   const mine = () =>
     db
       .updateTable('notice_outbox')
@@ -184,6 +186,32 @@ export function createOutboxWorker(
     lastSend.set(channel, Date.now());
   };
 
+  // A row is sent only while more than half its lease remains, so the send (bounded by the
+  // provider's timeout) and its settle land before the lease ends and no other worker can have
+  // claimed it again (issue 22: with a batch claimed at once and writes slowed by another
+  // process, the rows at the end of a batch outlived their lease, were claimed by the other
+  // process's worker and went out twice). Later rows of the batch go back to the queue.
+  const leaseLeft = (row: Row) =>
+    row.lease_until ? Date.parse(row.lease_until) - Date.now() : opts.leaseMs;
+  const release = async (rows: Row[]) => {
+    try {
+      await db
+        .updateTable('notice_outbox')
+        .set((eb) => ({ state: 'queued', lease_until: null, tries: eb('tries', '-', 1) }))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('claimed_by', '=', id)
+        .where('state', '=', 'sending')
+        .execute();
+    } catch (err) {
+      // Their lease running out makes them due again all the same.
+      log.warn({ err }, 'outbox: could not hand back unsent notices');
+    }
+  };
+
   const deliver = async (row: Row) => {
     // A resident's WhatsApp goes through the gateway, or the Cloud API when only it is set up.
     const provider =
@@ -207,7 +235,12 @@ export function createOutboxWorker(
     running ??= (async () => {
       try {
         const rows = await claimDue(db, id, opts);
-        for (const row of rows) await deliver(row);
+        const late: Row[] = [];
+        for (const row of rows) {
+          if (leaseLeft(row) > opts.leaseMs / 2) await deliver(row);
+          else late.push(row);
+        }
+        if (late.length > 0) await release(late);
         return rows.length;
       } finally {
         running = null;
