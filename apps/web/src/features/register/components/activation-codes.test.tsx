@@ -43,7 +43,10 @@ describe('ActivationCodesPanel: a code over WhatsApp (issue 22.4)', () => {
         };
       },
     });
-    vi.stubGlobal('confirm', vi.fn(() => true));
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
     const user = userEvent.setup();
     render(<ActivationCodesPanel personId={7} living />);
     expect(await screen.findByText('Belum pernah dibuat.')).toBeTruthy();
