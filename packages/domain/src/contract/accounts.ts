@@ -67,7 +67,11 @@ export type ActivationCodeRevoked = z.infer<typeof activationCodeRevoked>;
 
 /** A code sent to a WhatsApp number: where (masked) and until when; never the code. */
 export const activationCodeWhatsappSchema = z.object({
-  phone: z.string().trim().min(1, 'Nomor WhatsApp wajib diisi.').max(40, 'Nomor terlalu panjang.'),
+  phone: z
+    .string({ error: 'Nomor WhatsApp wajib diisi.' })
+    .trim()
+    .min(1, 'Nomor WhatsApp wajib diisi.')
+    .max(40, 'Nomor terlalu panjang.'),
 });
 export type ActivationCodeWhatsappInput = z.infer<typeof activationCodeWhatsappSchema>;
 export const activationCodeSentSchema = z.object({
