@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE_INVALID } from '@balai/domain';
+import { PHONE_INVALID, ADMIN_ROLE } from '@balai/domain';
 import { bearer, createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { startFakeProvider } from './fake-provider.ts';
 import { importFile, opensidXlsx, people, type Person } from './register-fixtures.ts';
@@ -46,7 +46,7 @@ beforeAll(async () => {
       WA_MIN_GAP_MS: '0',
     },
   });
-  admin = await login(ctx.app, (await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' })).email);
+  admin = await login(ctx.app, (await makeUser(ctx.testDb.db, { role: ADMIN_ROLE })).email);
   persons = people(6);
   const res = await importFile(ctx.app, admin, await opensidXlsx(persons));
   expect(res.statusCode, res.body).toBe(200);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ADMIN_ROLE } from '@balai/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfReader } from '../src/letters/pdf/pdf-reading.ts';
 import { ACTIVATION_PER_ADDRESS } from '../src/services/activation.ts';
@@ -56,7 +57,7 @@ const useCode = (code: string, extra: Record<string, unknown> = {}, ip = nextIp(
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' } });
-  admin = await login(ctx.app, (await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' })).email);
+  admin = await login(ctx.app, (await makeUser(ctx.testDb.db, { role: ADMIN_ROLE })).email);
   persons = people(12);
   const res = await importFile(ctx.app, admin, await opensidXlsx(persons));
   expect(res.statusCode, res.body).toBe(200);

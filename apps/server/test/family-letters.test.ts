@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAMILY_ONLY, NOT_LIVING_MESSAGES } from '@balai/domain';
+import { FAMILY_ONLY, NOT_LIVING_MESSAGES, ADMIN_ROLE } from '@balai/domain';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { client, example, NO_SUBMISSION_CAPS } from './letter-helpers.ts';
 import { importFile, opensidXlsx, people, type Person } from './register-fixtures.ts';
@@ -51,7 +51,7 @@ async function issuedFor(code: 'kkel' | 'kkem', personId: number, data: Record<s
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: NO_SUBMISSION_CAPS });
-  const adminUser = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+  const adminUser = await makeUser(ctx.testDb.db, { role: ADMIN_ROLE });
   adminToken = await login(ctx.app, adminUser.email);
   admin = client(ctx.app, adminToken);
   persons = people(6);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { letterTypeByCode, requestReference } from '@balai/domain';
+import { letterTypeByCode, requestReference, ADMIN_ROLE } from '@balai/domain';
 import { createTestApp, login, makeUser, type TestContext } from './helpers.ts';
 import { client, example, makeResident } from './letter-helpers.ts';
 import { startFakeProvider } from './fake-provider.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
       NOTICE_MAX_TRIES: '1',
     },
   });
-  const clerk = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+  const clerk = await makeUser(ctx.testDb.db, { role: ADMIN_ROLE });
   admin = client(ctx.app, await login(ctx.app, clerk.email));
 });
 afterAll(async () => {
@@ -186,7 +186,7 @@ describe('the office’s notice routes', () => {
 
   it('the Kepala Desa with WhatsApp on hears how many letters wait, with the link to the queue', async () => {
     const db = ctx.testDb.db;
-    const head = await makeUser(db, { role: 'ADMINISTRATOR', position: 'kepala_desa' });
+    const head = await makeUser(db, { role: ADMIN_ROLE, position: 'kepala_desa' });
     const now = new Date().toISOString();
     await ctx.app.db
       .insertInto('notice_channels')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { letterTypeByCode, NOT_LIVING_MESSAGES } from '@balai/domain';
+import { letterTypeByCode, NOT_LIVING_MESSAGES, ADMIN_ROLE } from '@balai/domain';
 import { createTestApp, login, makeUser, PASSWORD, type TestContext } from './helpers.ts';
 import { client, example, NO_SUBMISSION_CAPS } from './letter-helpers.ts';
 import { importFile, opensidXlsx, people } from './register-fixtures.ts';
@@ -14,9 +14,9 @@ const ku = letterTypeByCode('ku')!;
 beforeAll(async () => {
   ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '0', ...NO_SUBMISSION_CAPS } });
   const db = ctx.testDb.db;
-  const clerk = await makeUser(db, { role: 'ADMINISTRATOR', name: 'Petugas Layanan' });
+  const clerk = await makeUser(db, { role: ADMIN_ROLE, name: 'Petugas Layanan' });
   const head = await makeUser(db, {
-    role: 'ADMINISTRATOR',
+    role: ADMIN_ROLE,
     name: 'H. Ahmad Suryadi',
     position: 'kepala_desa',
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_ROLE } from '@balai/domain';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -110,7 +111,7 @@ describe('server-rendered public pages', () => {
     await expect(failed).rejects.toThrow('gagal di tengah jalan');
     expect(await version()).toBe(start);
     // A write the server refuses (422) leaves the version, and every process's pages, alone.
-    const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+    const admin = await makeUser(ctx.testDb.db, { role: ADMIN_ROLE });
     const token = await login(ctx.app, admin.email);
     const bad = await ctx.app.inject({
       method: 'POST',
@@ -136,7 +137,7 @@ describe('server-rendered public pages', () => {
       data: { id: number; title: string }[];
     };
     const item = list.data.find((g) => g.title === 'Pasar Desa Setiap Kamis')!;
-    const admin = await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' });
+    const admin = await makeUser(ctx.testDb.db, { role: ADMIN_ROLE });
     const token = await login(ctx.app, admin.email);
     const del = await ctx.app.inject({
       method: 'DELETE',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADMIN_ROLE } from '@balai/domain';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/seed/content.ts';
@@ -40,10 +41,7 @@ describe('the public figures follow the register', () => {
     expect(before).not.toContain('buku induk');
 
     // Five people in two families, in dusun Krajan and Sukamaju.
-    const admin = await login(
-      ctx.app,
-      (await makeUser(ctx.testDb.db, { role: 'ADMINISTRATOR' })).email,
-    );
+    const admin = await login(ctx.app, (await makeUser(ctx.testDb.db, { role: ADMIN_ROLE })).email);
     const imp = await importFile(ctx.app, admin, await opensidXlsx(people(5)));
     expect(imp.statusCode, imp.body).toBe(200);
     const stats = (await ctx.app.inject({ method: 'GET', url: '/api/statistics' })).json();
