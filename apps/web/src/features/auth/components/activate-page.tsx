@@ -1,6 +1,7 @@
 import { activationSchema, codeActivationSchema } from '@balai/domain';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormErrorSummary } from '../../../components/form/form-error-summary.tsx';
 import { applyServerErrors } from '../../../components/form/server-errors.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
@@ -11,6 +12,63 @@ import { useAuth } from '../../../lib/auth/auth-context.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { paths } from '../../../lib/paths.ts';
 import { AuthPage } from './auth-page.tsx';
+
+type CredentialField = 'phone' | 'email' | 'password' | 'password_confirmation';
+
+/**
+ * How the account will be reached and its password: the same four fields whether the resident
+ * activates with the register's data or with the office's code.
+ */
+function CredentialFields({
+  register,
+  errors,
+  passwordLabel,
+}: {
+  register: (name: CredentialField) => UseFormRegisterReturn;
+  errors: Partial<Record<CredentialField, { message?: string }>>;
+  passwordLabel: string;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Nomor HP"
+        hint="Untuk masuk tanpa e-mail. Contoh: 081234567890."
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        width="20"
+        optional
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextInput
+        label="E-mail"
+        hint="Isi nomor HP, e-mail, atau keduanya."
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        optional
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextInput
+        label={passwordLabel}
+        hint="Minimal 8 karakter; jangan memakai NIK, tanggal lahir, atau nama Anda."
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextInput
+        label="Ulangi kata sandi"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+    </>
+  );
+}
 
 const FIELDS = [
   'nik',
@@ -97,42 +155,7 @@ function RegisterActivation({ onCode }: { onCode: () => void }) {
           error={errors.birth_date?.message}
           {...form.register('birth_date')}
         />
-        <TextInput
-          label="Nomor HP"
-          hint="Untuk masuk tanpa e-mail. Contoh: 081234567890."
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          width="20"
-          optional
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <TextInput
-          label="E-mail"
-          hint="Isi nomor HP, e-mail, atau keduanya."
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          optional
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Kata sandi"
-          hint="Minimal 8 karakter; jangan memakai NIK, tanggal lahir, atau nama Anda."
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextInput
-          label="Ulangi kata sandi"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation')}
-        />
+        <CredentialFields register={form.register} errors={errors} passwordLabel="Kata sandi" />
         <Button type="submit" loading={isSubmitting} block className="xs:w-auto">
           Aktifkan akun
         </Button>
@@ -208,41 +231,10 @@ function CodeActivation({ initialCode, onBack }: { initialCode: string; onBack: 
           error={errors.code?.message}
           {...form.register('code')}
         />
-        <TextInput
-          label="Nomor HP"
-          hint="Untuk masuk tanpa e-mail. Contoh: 081234567890."
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          width="20"
-          optional
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <TextInput
-          label="E-mail"
-          hint="Isi nomor HP, e-mail, atau keduanya."
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          optional
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Kata sandi baru"
-          hint="Minimal 8 karakter; jangan memakai NIK, tanggal lahir, atau nama Anda."
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextInput
-          label="Ulangi kata sandi"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...form.register('password_confirmation')}
+        <CredentialFields
+          register={form.register}
+          errors={errors}
+          passwordLabel="Kata sandi baru"
         />
         <Button type="submit" loading={isSubmitting} block className="xs:w-auto">
           Aktifkan akun
