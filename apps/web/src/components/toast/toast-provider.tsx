@@ -9,7 +9,11 @@ import {
 } from './toast-context.ts';
 import { Toaster } from './toaster.tsx';
 
-/** Holds the toasts; a sixth one pushes out the oldest that is not persistent. */
+/**
+ * Holds the toasts; a sixth one pushes out the oldest that is not persistent. A message shown
+ * again while the same one is still up replaces it (its time starts over): saving twice in a row
+ * says "disimpan" once, not twice stacked.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -21,7 +25,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((variant: ToastVariant, message: string, options?: ToastOptions) => {
     const id = nextId.current++;
     setToasts((list) => {
-      const next = [...list, { id, variant, message, ...options }];
+      const next = [
+        ...list.filter((t) => t.variant !== variant || t.message !== message),
+        { id, variant, message, ...options },
+      ];
       while (next.length > MAX_TOASTS) {
         const oldest = next.findIndex((t) => !t.persistent);
         next.splice(oldest === -1 ? 0 : oldest, 1);

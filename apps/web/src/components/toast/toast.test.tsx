@@ -41,6 +41,25 @@ describe('toasts', () => {
     expect(shown()).toEqual(['Pesan 1', 'Pesan 3', 'Pesan 4', 'Pesan 5', 'Pesan 6']);
   });
 
+  it('shows a message repeated while it is up once, its time started over', async () => {
+    setup();
+    act(() => {
+      toast.success('Pesan 1');
+      toast.info('Pesan 2');
+    });
+    await settle();
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      toast.success('Pesan 1');
+    });
+    expect(shown()).toEqual(['Pesan 2', 'Pesan 1']);
+    // The first one's 4000 ms have passed; the repeated one stays for its own.
+    act(() => vi.advanceTimersByTime(2000));
+    expect(shown()).toEqual(['Pesan 1']);
+    act(() => vi.advanceTimersByTime(2500));
+    expect(shown()).toEqual([]);
+  });
+
   it('hides after 4000 ms', async () => {
     setup();
     act(() => {
