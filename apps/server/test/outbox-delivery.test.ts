@@ -152,6 +152,25 @@ describe('outbox delivery (issue 22)', () => {
     expect(row!.state).toBe('sent');
   });
 
+  it('takes an answer that arrived while the process was busy past the timeout: not sent twice', async () => {
+    // The provider takes the message and answers at once, while this process is held up (a long
+    // synchronous piece of work) for longer than the timeout: the answer is waiting in the socket
+    // when the loop comes back, and must be read before the timeout counts.
+    fake.plan.push({
+      status: 200,
+      before: () => {
+        const until = Date.now() + settings.timeoutMs + 300;
+        while (Date.now() < until);
+      },
+    });
+    await queueNotices(t.db.kysely, [wa(6)]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    await worker.runOnce();
+    const [row] = await rows();
+    expect(row).toMatchObject({ state: 'sent', tries: 1, last_error: null });
+    expect(fake.received).toHaveLength(1);
+  });
+
   it('fails at once on a 4xx and on a channel not switched on', async () => {
     fake.plan.push({ status: 400 });
     await queueNotices(t.db.kysely, [wa(6), { ...wa(7), channel: 'whatsapp_cloud' }]);

@@ -49,18 +49,43 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/**
+ * A signal that aborts `ms` after now, but only once the process has read what already arrived.
+ * When the event loop was held up past the limit (a long synchronous piece of work), Node runs
+ * due timers before it reads the sockets: a plain timeout would abort a request whose answer is
+ * already here, and a message the provider has taken would be sent again (issue 22). The abort
+ * waits one turn of the loop (setImmediate runs after the poll phase that reads the answer).
+ */
+export function deadline(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () =>
+      setImmediate(() =>
+        controller.abort(new DOMException(`tidak menjawab dalam ${ms} ms`, 'TimeoutError')),
+      ),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 /** POSTs and turns every outcome other than a 2xx into a DeliveryError. */
 async function post(url: string, init: RequestInit, timeoutMs: number): Promise<void> {
+  const limit = deadline(timeoutMs);
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
-  } catch (err) {
-    const name = (err as Error).name;
-    const why =
-      name === 'TimeoutError' ? `tidak menjawab dalam ${timeoutMs} ms` : (err as Error).message;
-    throw new DeliveryError(`penyedia: ${why}`, true);
+    try {
+      res = await fetch(url, { ...init, method: 'POST', signal: limit.signal });
+    } catch (err) {
+      const name = (err as Error).name;
+      const why =
+        name === 'TimeoutError' ? `tidak menjawab dalam ${timeoutMs} ms` : (err as Error).message;
+      throw new DeliveryError(`penyedia: ${why}`, true);
+    }
+    text = (await res.text().catch(() => '')).slice(0, 200);
+  } finally {
+    limit.clear();
   }
-  const text = (await res.text().catch(() => '')).slice(0, 200);
   if (res.ok) return;
   const retryable = res.status === 429 || res.status === 408 || res.status >= 500;
   throw new DeliveryError(
