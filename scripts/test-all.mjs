@@ -8,6 +8,8 @@
 // Every line is prefixed with its lane. The run fails when any step fails; a failed step ends
 // its own lane, the other lane runs to its end so one run shows every failure.
 // TEST_LANES=1 runs the same steps one after the other, as before.
+// The summary at the end repeats, for each failed step, the lines that name its failures (the
+// end of a long log is often all a CI page keeps, and there the other lane's output came last).
 import { spawn } from 'node:child_process';
 
 const lanes = {
@@ -22,9 +24,18 @@ const lanes = {
 const serial = process.env.TEST_LANES === '1';
 const width = Math.max(...[...Object.keys(lanes), 'build'].map((n) => n.length));
 
+/** A failing test's lines in vitest's and Playwright's output. */
+const FAILURE_LINE =
+  /(\bFAIL\b|×|✘|✗|AssertionError|^\s*(?:\[\w+ *\] )?\s*Error:|[-+] Expected|[-+] Received|\d+ failed)/;
+const MAX_FAILURE_LINES = 60;
+
 function runStep(lane, [cmd, args]) {
   return new Promise((resolve) => {
     const started = Date.now();
+    const failures = [];
+    const note = (line) => {
+      if (failures.length < MAX_FAILURE_LINES && FAILURE_LINE.test(line)) failures.push(line);
+    };
     const child = spawn(cmd, args, {
       stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
@@ -37,9 +48,16 @@ function runStep(lane, [cmd, args]) {
         stream.on('data', (chunk) => {
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
-          for (const line of lines) process.stdout.write(prefix + line + '\n');
+          for (const line of lines) {
+            note(line);
+            process.stdout.write(prefix + line + '\n');
+          }
         });
-        stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+        stream.on('end', () => {
+          if (!rest) return;
+          note(rest);
+          process.stdout.write(prefix + rest + '\n');
+        });
       }
     }
     child.on('close', (code) =>
@@ -48,6 +66,7 @@ function runStep(lane, [cmd, args]) {
         step: `${cmd} ${args.join(' ')}`,
         code: code ?? 1,
         seconds: (Date.now() - started) / 1000,
+        failures,
       }),
     );
   });
@@ -84,4 +103,8 @@ for (const r of results) {
   );
 }
 console.log(`  total ${((Date.now() - began) / 1000).toFixed(0)} s`);
+for (const r of results.filter((x) => x.code !== 0 && x.failures?.length)) {
+  console.log(`\nWhat failed in [${r.lane}] ${r.step}:`);
+  for (const line of r.failures) console.log(`  ${line.trim()}`);
+}
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
