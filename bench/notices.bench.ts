@@ -12,8 +12,8 @@
 //
 //   npm run bench -- notices     (NOTICES_BENCH_LETTERS, NOTICES_BENCH_RATE, BENCH_DB=sqlite)
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { LETTER_EXAMPLES } from '../packages/domain/src/testing/letter-examples.ts';
 import { LETTER_TYPES } from '../packages/domain/src/index.ts';
 import { openDb } from '../apps/server/src/db/database.ts';
@@ -41,46 +41,32 @@ const { fill } = await import('./letters/fill.ts');
 const { ADMIN, PASSWORD, PUBLIC_URL, percentile, round, token } =
   await import('./letters/config.ts');
 
-/** A WhatsApp gateway in Fonnte's shape that allows `rate` messages in any second. */
+/**
+ * A WhatsApp gateway in Fonnte's shape that allows `rate` messages in any second, in its own
+ * thread (bench/notices-gateway.mjs). Times are epoch milliseconds.
+ */
 async function fakeGateway(rate: number) {
-  const accepted: number[] = [];
-  const targets = new Map<string, number>();
-  let refused = 0;
-  let bad = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      const now = performance.now();
-      const form = new URLSearchParams(body);
-      const message = form.get('message') ?? '';
-      if (req.headers.authorization !== 'bench-token' || !form.get('target') || !message) {
-        bad += 1;
-        res.writeHead(400).end('{"status":false}');
-        return;
-      }
-      // The allowed rate over a sliding second.
-      let inWindow = 0;
-      for (let i = accepted.length - 1; i >= 0 && accepted[i]! > now - 1000; i--) inWindow += 1;
-      if (inWindow >= rate) {
-        refused += 1;
-        res.writeHead(429, { 'retry-after': '1' }).end('{"status":false,"reason":"rate limit"}');
-        return;
-      }
-      accepted.push(now);
-      // The reference (KP-000123) makes each letter's message unique: a second one is a duplicate.
-      const ref = /\b[A-Z]+-\d{6,}\b/.exec(message)?.[0] ?? message;
-      targets.set(ref, (targets.get(ref) ?? 0) + 1);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true}');
-    });
+  const worker = new Worker(new URL('./notices-gateway.mjs', import.meta.url), {
+    workerData: { rate, token: 'bench-token' },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const report = () =>
+    new Promise<{
+      accepted: number[];
+      arrivals: [string, number[]][];
+      refused: number;
+      bad: number;
+    }>((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage('report');
+    });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`,
-    accepted,
-    targets,
-    counts: () => ({ refused, bad }),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    url: `http://127.0.0.1:${port}/send`,
+    report,
+    close: () => worker.terminate(),
   };
 }
 
@@ -235,22 +221,32 @@ async function run(kind: 'sqlite' | 'postgres') {
   await db.close();
 
   const gateway = await fakeGateway(RATE);
+  // NOTICES_BENCH_LOG=file: the delivering server's warnings (a failed round, a failed notice).
+  const logFd = process.env.NOTICES_BENCH_LOG
+    ? fs.openSync(process.env.NOTICES_BENCH_LOG, 'w')
+    : undefined;
   server = await startServer(
     { ...common, WA_GATEWAY_URL: gateway.url, WA_GATEWAY_TOKEN: 'bench-token' },
     port,
+    { stdout: logFd },
   );
   try {
     // The burst: every letter issued one after another while the server's worker delivers.
     const t0 = performance.now();
+    const t0Epoch = Date.now();
     const on = summary(await issue(url, ids.slice(0, LETTERS)));
     const burstS = (performance.now() - t0) / 1000;
     console.log(`${kind}: issuing with notices on (${round(burstS)} s)`, on);
     // Bounded: twice the time the allowed rate needs after the burst, and a minute.
     const limit = performance.now() + ((2 * LETTERS) / RATE + 60) * 1000;
-    while (gateway.accepted.length < LETTERS && performance.now() < limit)
-      await new Promise((r) => setTimeout(r, 250));
+    let got = await gateway.report();
+    while (got.accepted.length < LETTERS && performance.now() < limit) {
+      await new Promise((r) => setTimeout(r, 500));
+      got = await gateway.report();
+    }
     await new Promise((r) => setTimeout(r, 1_000)); // anything sent twice arrives too
-    const { accepted } = gateway;
+    got = await gateway.report();
+    const { accepted } = got;
     const deliveryS = accepted.length ? (accepted.at(-1)! - accepted[0]!) / 1000 : 0;
     // The most messages the gateway accepted in any one second.
     let peak = 0;
@@ -266,21 +262,27 @@ async function run(kind: 'sqlite' | 'postgres') {
       .groupBy('state')
       .execute();
     await check.close();
-    const duplicates = [...gateway.targets.values()].filter((n) => n > 1).length;
+    const twice = got.arrivals.filter(([, times]) => times.length > 1);
+    const duplicates = twice.length;
+    if (duplicates)
+      console.log(
+        `${kind}: sent more than once (reference: arrivals, s after the burst began)`,
+        twice.map(([ref, t]) => `${ref}: ${t.map((x) => round((x - t0Epoch) / 1000)).join(', ')}`),
+      );
     const delivered = {
       queued_before: before,
       notices: LETTERS,
       accepted: accepted.length,
-      distinct_letters: gateway.targets.size,
+      distinct_letters: got.arrivals.length,
       duplicates,
-      refused_429: gateway.counts().refused,
-      bad_requests: gateway.counts().bad,
+      refused_429: got.refused,
+      bad_requests: got.bad,
       allowed_per_s: RATE,
       peak_per_s: peak,
       delivery_s: round(deliveryS),
       delivered_per_s: round(deliveryS ? (accepted.length - 1) / deliveryS : 0),
       from_first_issue_to_last_delivery_s: round(
-        accepted.length ? (accepted.at(-1)! - t0) / 1000 : 0,
+        accepted.length ? (accepted.at(-1)! - t0Epoch) / 1000 : 0,
       ),
       outbox_states: Object.fromEntries(states.map((s) => [s.state, Number(s.n)])),
     };
