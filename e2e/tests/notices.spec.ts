@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { letterTypeByCode } from '../../packages/domain/src/index.ts';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 import { signIn } from './admin.ts';
@@ -43,12 +43,14 @@ async function waitForMessage(request: APIRequestContext, target: string, re: Re
   return found!;
 }
 
-async function bothWidths(page: Page, name: string) {
+/** Photographs at 375 and 1280 px once `ready` (what the picture is of) has loaded. */
+async function bothWidths(page: Page, name: string, ready: (page: Page) => Locator) {
   for (const width of [375, 1280]) {
     // Loaded again at each width: the admin layout picks its sidebar or drawer on load.
     await page.setViewportSize({ width, height: 900 });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(ready(page)).toBeVisible();
     await photograph(page, `${name}-${width}`);
   }
 }
@@ -77,7 +79,9 @@ test('a resident confirms WhatsApp with the code it sent; the clerk sees the not
   const whatsapp = section.getByRole('checkbox', { name: `WhatsApp ke ${NUMBER}` });
   await expect(whatsapp).toBeChecked();
   await expectAccessible(page, 'profile with WhatsApp confirmed');
-  await bothWidths(page, 'notices-profile');
+  await bothWidths(page, 'notices-profile', (p) =>
+    p.getByRole('checkbox', { name: `WhatsApp ke ${NUMBER}` }),
+  );
 
   // A letter filed and issued: its notices go to the gateway; the desk shows them "Terkirim".
   const resident = await apiSession(request, RESIDENT);
@@ -100,7 +104,13 @@ test('a resident confirms WhatsApp with the code it sent; the clerk sees the not
   await expect(notices).toContainText(/WhatsApp \(gateway\) ke 62\d+\*+7890/);
   await expect(notices).not.toContainText('Gagal');
   await expectAccessible(page, 'desk detail with notices');
-  await bothWidths(page, 'notices-desk-detail');
+  await bothWidths(page, 'notices-desk-detail', (p) =>
+    p
+      .getByRole('region', { name: 'Pemberitahuan ke warga' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Terkirim' })
+      .first(),
+  );
 
   // The settings page: the gateway on, a test message reaches it.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,6 +130,10 @@ test('a resident confirms WhatsApp with the code it sent; the clerk sees the not
   await card.getByRole('button', { name: 'Kirim', exact: true }).click();
   await waitForMessage(request, '6285712345678', /.+/);
   await expectAccessible(page, 'notice channels after a test message');
-  await bothWidths(page, 'notices-settings');
+  await bothWidths(page, 'notices-settings', (p) =>
+    p
+      .locator('article', { has: p.getByRole('heading', { name: 'WhatsApp (gateway)' }) })
+      .getByText('Aktif', { exact: true }),
+  );
   await clerk.close();
 });
