@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ADMIN_ROLE } from '@balai/domain';
 import fs from 'node:fs';
@@ -66,8 +67,19 @@ describe('server-rendered public pages', () => {
     expect(root).not.toContain('<script');
     expect(root).not.toMatch(/<div hidden/);
     expect(html).toContain('<meta property="og:title"');
-    // The page paints from its HTML: its hydration script loads at low priority.
-    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\//);
+    // The page paints from its HTML: the scripts that hydrate it are asked for once it has
+    // loaded (an inline loader at the end of the body), not by tags the browser fetches at once.
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    const loader = /<script>(\(function\(\)\{[\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1];
+    expect(loader).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
+    expect(loader).toContain('addEventListener("load",go)');
+    // A visitor who follows a link before the scripts have run marks the page (main.tsx).
+    expect(loader).toContain('addEventListener("beforeunload"');
+    expect(loader).toContain('data-leaving');
+    expect(loader).toMatch(/"\/assets\/react-[\w-]+\.js"/);
+    const hash = createHash('sha256').update(loader!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
     expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-/);
     // Only React's own inline scripts of this page, by hash: no 'unsafe-inline', no nonce.
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
@@ -88,6 +100,33 @@ describe('server-rendered public pages', () => {
       const res = await get(ctx.app, '/about', { 'if-none-match': garbage });
       expect([200, 304]).toContain(res.statusCode);
     }
+  });
+
+  it('answers a kept public API answer with the same bytes and headers as the first', async () => {
+    const url = '/api/homepage-headers?per_page=100&active=true';
+    const first = await get(other, url);
+    const kept = await get(other, url);
+    expect(first.statusCode).toBe(200);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe(first.body);
+    for (const name of [
+      'content-type',
+      'etag',
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'x-content-type-options',
+    ]) {
+      expect(kept.headers[name], name).toBe(first.headers[name]);
+      expect(kept.headers[name], name).toBeTruthy();
+    }
+    expect(Number(kept.headers['content-length'])).toBe(Buffer.byteLength(kept.body));
+    const notModified = await get(other, url, { 'if-none-match': kept.headers.etag as string });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers['content-security-policy']).toBe(
+      first.headers['content-security-policy'],
+    );
   });
 
   it('bumps the public version with a write, in its transaction: a failed write bumps nothing', async () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -34,17 +34,39 @@ async function resolveLazy(routes: RouteObject[]) {
 if (stateTag?.textContent) {
   const state = JSON.parse(stateTag.textContent) as ServerState;
   const routes = appRoutes();
+  const hydrate = () => {
+    const router = createAppRouter(routes, state.router);
+    // In a transition, hydration works in slices and gives the main thread back between them
+    // (a plain hydrateRoot is one long task: on a slow phone it blocks a tap on the page the
+    // server already painted; Lighthouse counts it as blocking time, issue 23).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProvider swr={{ provider: cacheFrom(state.swr) }}>
+            <RouterProvider router={router} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
+  };
   // The footer is in the server's HTML too: its chunk is loaded first, so it hydrates as it is.
   void Promise.all([resolveLazy(routes), loadFooter()]).then(() => {
-    const router = createAppRouter(routes, state.router);
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppProvider swr={{ provider: cacheFrom(state.swr) }}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
+    // The visitor followed a link while the scripts were on their way (ssr-pages.ts marks the
+    // page): the router's first write to the history would cancel that navigation. The page is
+    // hydrated only if the browser brings it back from its cache.
+    if (document.documentElement.hasAttribute('data-leaving')) {
+      window.addEventListener(
+        'pageshow',
+        (event) => {
+          document.documentElement.removeAttribute('data-leaving');
+          if (event.persisted) hydrate();
+        },
+        { once: true },
+      );
+      return;
+    }
+    hydrate();
   });
 } else {
   createRoot(container).render(
