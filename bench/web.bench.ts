@@ -30,10 +30,11 @@ const server = await startServer(
   port,
 );
 
-/** What the HTML references up front: module scripts, modulepreloads and stylesheets. */
+/** What the HTML loads: module scripts, modulepreloads, stylesheets, its loader's modules. */
 async function firstLoad() {
   const html = await (await fetch(`${base}/`)).text();
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+  // Tags, and the addresses the page's script loader asks for at its load event (ssr-pages.ts).
+  const refs = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map(
     (m) => m[1]!,
   );
   const files = [{ name: 'index.html', bytes: Buffer.from(html) }];
