@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { apiSession, expectAccessible, photograph } from './checks.ts';
 import { signIn } from './admin.ts';
 import { ADMIN } from './fixtures.ts';
 import { nik, opensidFile, type PersonRow } from './register-file.ts';
+import { startFakeWaGateway, WA_TOKEN } from '../fake-wa-gateway.mjs';
 
 /**
  * Issue 21.2 at 375 px: an administrator prints the activation slips of an RT (the PDF read
@@ -51,11 +52,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 29;
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = path.join(root, 'e2e/artifacts/data-codes');
 let server: ChildProcess | undefined;
+/** The WhatsApp gateway this server sends through (e2e/fake-wa-gateway.mjs). */
+let gateway = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
+  gateway = await startFakeWaGateway();
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
@@ -73,6 +77,8 @@ test.beforeAll(async () => {
       PUBLIC_URL: 'https://sukamaju.desa.id',
       LOGIN_RATE_LIMIT_MAX: '600',
       RATE_LIMIT_MAX: '12000',
+      WA_GATEWAY_URL: `${gateway}/send`,
+      WA_GATEWAY_TOKEN: WA_TOKEN,
     },
   });
   for (let i = 0; i < 200; i++) {
@@ -91,12 +97,16 @@ test.afterAll(() => {
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
 
-test('the office prints the slips of an RT; a resident activates with a code from it, then signs in', async ({
-  page,
-  request,
-  browser,
-}) => {
+/** The family of RT 008 in the register (imported once; each test may run alone). */
+async function importFamily(request: APIRequestContext) {
   const office = await apiSession(request, ADMIN);
+  const found = await request.get(
+    `/api/register/persons?search=${encodeURIComponent(HEAD.nama!)}`,
+    {
+      headers: office,
+    },
+  );
+  if ((await found.json()).data.length > 0) return office;
   const imported = await request.post('/api/register/import?dry_run=0', {
     headers: office,
     multipart: {
@@ -108,6 +118,15 @@ test('the office prints the slips of an RT; a resident activates with a code fro
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
+  return office;
+}
+
+test('the office prints the slips of an RT; a resident activates with a code from it, then signs in', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const office = await importFamily(request);
 
   // The office: the areas list, RT 008's slips.
   await signIn(page, ADMIN, /\/admin$/);
@@ -191,4 +210,77 @@ test('the office prints the slips of an RT; a resident activates with a code fro
   expect(user.identity_verified_at).not.toBeNull();
   expect(user.name).toBe(HEAD.nama);
   await later.close();
+});
+
+test('the office sends a code over WhatsApp; the resident activates with the code from the message', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const office = await importFamily(request);
+  const persons = await request.get(
+    `/api/register/persons?search=${encodeURIComponent(WIFE.nama!)}`,
+    { headers: office },
+  );
+  const wifeId = (await persons.json()).data[0].id as number;
+
+  // The office, at a desk (1280 px): the person's page, the code sent to her number.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN, /\/admin$/);
+  await page.goto(`/admin/register/persons/${wifeId}`);
+  const panel = page.getByRole('region', { name: 'Kode aktivasi akun' });
+  page.on('dialog', (d) => void d.accept());
+  // A number that is not one is refused with the field's message, nothing sent.
+  await panel.getByLabel('Nomor WhatsApp warga').fill('12');
+  await panel.getByRole('button', { name: 'Kirim lewat WhatsApp' }).click();
+  await expect(panel.getByRole('alert')).toContainText(/nomor/i);
+  await panel.getByLabel('Nomor WhatsApp warga').fill('0813 5555 1302');
+  await panel.getByRole('button', { name: 'Kirim lewat WhatsApp' }).click();
+  await expect(panel.getByText(/^Kode dikirim lewat WhatsApp ke 62\d+\*+1302\.$/)).toBeVisible();
+  await expect(panel).toContainText('Berlaku');
+  await expectAccessible(page, 'person after a code went over WhatsApp at 1280 px');
+  await photograph(page, 'activation-codes-person-whatsapp-1280');
+  // Loaded again: the admin layout picks its sidebar or drawer on load.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await expect(panel).toContainText('Berlaku');
+  await photograph(page, 'activation-codes-person-whatsapp-375');
+
+  // The message reaches the gateway with the code; the page never showed it.
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await request.get(`${gateway}/messages`)).json()).data as {
+          target: string;
+          message: string;
+        }[];
+        const mine = all.filter((m) => m.target === '6281355551302');
+        code =
+          /\b([2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5})\b/.exec(mine.at(-1)?.message ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  await expect(panel).not.toContainText(code);
+
+  // The resident, on her phone, with the code from the message.
+  const phone = await browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 375, height: 812 },
+  });
+  const resident = await phone.newPage();
+  await resident.goto('/auth/activate');
+  await resident.getByRole('button', { name: 'Aktifkan dengan kode' }).click();
+  await resident.getByLabel('Kode aktivasi').fill(code);
+  await resident.getByLabel(/^Nomor HP/).fill('0813 5555 1302');
+  await resident.getByLabel('Kata sandi baru').fill(PASSWORD);
+  await resident.getByLabel('Ulangi kata sandi').fill(PASSWORD);
+  await resident.getByRole('button', { name: 'Aktifkan akun' }).click();
+  await expect(resident).not.toHaveURL(/\/auth\//);
+  await phone.close();
+  const me = await request.post('/api/login', { data: { email: WIFE.nik, password: PASSWORD } });
+  expect(me.status()).toBe(200);
+  expect((await me.json()).data.user.name).toBe(WIFE.nama);
 });

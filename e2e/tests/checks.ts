@@ -27,6 +27,9 @@ export async function expectAccessible(page: Page, label: string) {
 /** A full-page screenshot kept as a test artifact (e2e/artifacts/screenshots/{name}.png). */
 export async function photograph(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top: a page scrolled down (after a click low on it) drew its sticky top bar and
+  // sidebar half-way down the full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
