@@ -1,4 +1,12 @@
 /** The web app's page addresses, and the few API addresses the first load and the shell use. */
+import {
+  authPaths,
+  fillPath,
+  letterPublicPaths,
+  notificationPaths,
+  settingsPaths,
+  userPaths,
+} from '@balai/domain/shell-paths';
 
 /** Where a signed-in user may be sent back to: same-origin paths only ("/x", never "//x"). */
 export function safeReturnTo(value: string | null | undefined): string | null {
@@ -51,25 +59,25 @@ export const paths = {
 /** An API path as the server writes it ("/api/…"), relative to the client's base address. */
 export const stripApi = (path: string) => path.replace(/^\/api(?=\/)/, '');
 
-const seg = (v: number | string) => encodeURIComponent(String(v));
+/** A contract path ("/api/…") relative to the HTTP client's base (`/api`). */
+const api = (path: string) => stripApi(path);
 
 /**
  * The API addresses the public first load and the shell ask, relative to the HTTP client's base
- * (`/api`). Every other API address is the contract's (`@balai/domain/paths`, through src/api).
- * These stay literal for the first load's size: importing `@balai/domain/paths` here puts the whole
- * module (every area's paths, shared with lazy chunks) into the first load, +0.7 KiB gzip
- * (measured 120.0 → 120.7, issue 20). vite.config.ts no longer stands in the way (it loads this
- * module through Vite's module runner, ADR 0031). paths.test.ts holds each equal to the contract.
+ * (`/api`), from the contract's small module of the shell's paths
+ * (`@balai/domain/shell-paths`); every other API address is the contract's
+ * (`@balai/domain/paths`, through src/api). Importing all of `@balai/domain/paths` here put every
+ * area's paths into the first load, +0.7 KiB gzip (issue 20).
  */
 export const apiPaths = {
-  login: '/login',
-  logout: '/logout',
-  profile: '/profile',
-  userDetail: (id: number | string) => `/users/detail/${seg(id)}`,
-  settings: '/settings',
-  notificationsUnreadCount: '/notifications/unread-count',
-  letterTypes: '/letter-types',
-  verify: (token: string) => `/verify/${seg(token)}`,
+  login: api(authPaths.login),
+  logout: api(authPaths.logout),
+  profile: api(authPaths.profile),
+  userDetail: (id: number | string) => api(fillPath(userPaths.detail, { id })),
+  settings: api(settingsPaths.settings),
+  notificationsUnreadCount: api(notificationPaths.unreadCount),
+  letterTypes: api(letterPublicPaths.types),
+  verify: (token: string) => api(fillPath(letterPublicPaths.verify, { token })),
   /** A public content resource's list, e.g. `content('homepage-headers')`. */
   content: (base: ContentBase) => `/${base}`,
 } as const;

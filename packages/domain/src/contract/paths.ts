@@ -5,44 +5,16 @@
  * SPEC.md section 7 fixes the auth, user, content and letter paths: keep them exactly.
  */
 
-/** A path parameter's value: an id, or a token. */
-export type PathValue = number | string;
+import { fillPath, letterPublicPaths, type PathValue } from './shell-paths.ts';
 
-/** `pattern` with each `:name` replaced by its value, encoded as one path segment. */
-export function fillPath(pattern: string, values: Record<string, PathValue>): string {
-  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`path ${pattern} needs :${name}`);
-    return encodeURIComponent(String(v));
-  });
-}
+// The paths the web's first load and shell use live in shell-paths.ts (small, so that load does
+// not carry every area's paths); they are part of the contract all the same.
+export * from './shell-paths.ts';
 
 /** The pattern as a route of the plugin registered under `/api` (the prefix dropped). */
 export function apiRoute(pattern: string): string {
   return pattern.startsWith('/api/') ? pattern.slice(4) : pattern === '/api' ? '/' : pattern;
 }
-
-export const authPaths = {
-  login: '/api/login',
-  logout: '/api/logout',
-  /** GET the signed-in user; PUT updates their profile. */
-  profile: '/api/profile',
-  /** PUT { current_password, password, password_confirmation } */
-  profilePassword: '/api/profile/password',
-  /** POST { email }: always answers the same, whether or not the e-mail is known. */
-  forgotPassword: '/api/forgot-password',
-  /** POST { token, password, password_confirmation } */
-  resetPassword: '/api/reset-password',
-} as const;
-
-/** Users (admin), in the spec's verb-in-path style. */
-export const userPaths = {
-  list: '/api/users/list',
-  create: '/api/users/create',
-  detail: '/api/users/detail/:id',
-  update: '/api/users/update/:id',
-  delete: '/api/users/delete/:id',
-} as const;
 
 /** A registry resource's paths (a content resource or a letter type) under its base. */
 export const resourcePaths = {
@@ -75,13 +47,10 @@ export const letterPaths = {
   export: '/api/letter-requests/export',
   /** GET the register of issued letters (spreadsheet). */
   register: '/api/letter-register',
-  /** GET the letter-type registry as JSON. */
-  types: '/api/letter-types',
   /** Archive of issued letters. */
   pdfHistories: '/api/pdf-histories',
   pdfHistory: '/api/pdf-histories/:id',
-  /** GET what proves an issued letter genuine (public). */
-  verify: '/api/verify/:token',
+  ...letterPublicPaths,
 } as const;
 
 export const signingPaths = {
@@ -94,27 +63,6 @@ export const signingPaths = {
   pin: '/api/signing/pin',
   delegation: '/api/signing/delegation',
   signature: '/api/signing/signature',
-} as const;
-
-export const notificationPaths = {
-  list: '/api/notifications',
-  item: '/api/notifications/:id',
-  /** POST: mark one as read. */
-  read: '/api/notifications/:id/read',
-  /** POST: mark all as read. */
-  readAll: '/api/notifications/read-all',
-  unreadCount: '/api/notifications/unread-count',
-} as const;
-
-export const settingsPaths = {
-  /** GET the public village identity; PUT (admin) updates it. */
-  settings: '/api/settings',
-  /** GET the settings only the office sees. */
-  admin: '/api/settings/admin',
-  /** PUT the address the QR codes point to. */
-  qrAddress: '/api/settings/qr-address',
-  /** GET how a letter number would look with a format. */
-  letterNumberPreview: '/api/settings/letter-number-preview',
 } as const;
 
 export const contentPaths = {
