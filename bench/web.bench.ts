@@ -34,9 +34,7 @@ const server = await startServer(
 async function firstLoad() {
   const html = await (await fetch(`${base}/`)).text();
   // Tags, and the addresses the page's script loader asks for at its load event (ssr-pages.ts).
-  const refs = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (m) => m[1]!,
-  );
+  const refs = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const files = [{ name: 'index.html', bytes: Buffer.from(html) }];
   for (const ref of new Set(refs)) {
     files.push({ name: ref, bytes: fs.readFileSync(path.join(ROOT, 'apps/web/dist', ref)) });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_RESOURCES } from '@balai/domain';
@@ -86,8 +87,9 @@ export default fp(async (app) => {
    */
   const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     const fresh = etagMatches(request.headers['if-none-match'], entry.etag);
-    const headers = {
-      ...reply.getHeaders(),
+    const headers: OutgoingHttpHeaders = {
+      // Fastify's type allows `undefined` (a header removed); Node skips those.
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': entry.type,
       etag: entry.etag,
       ...(entry.cacheControl ? { 'cache-control': entry.cacheControl } : {}),
