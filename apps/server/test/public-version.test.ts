@@ -57,6 +57,11 @@ describe('public version', () => {
         await nextTurn();
         // The next turn reads again and sees it.
         expect(version.current()).toBe(first + 1);
+        // A write of this process, committed within the turn: forget() makes the next call read.
+        other.prepare('update public_version set version = version + 1 where id = 1').run();
+        expect(version.current()).toBe(first + 1);
+        version.forget();
+        expect(version.current()).toBe(first + 2);
       } finally {
         other.close();
         version.close();

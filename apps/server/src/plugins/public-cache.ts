@@ -113,6 +113,9 @@ export default fp(async (app) => {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // A write has committed by the time its answer is sent: the next request reads the version
+    // again, even one handled in this same turn of the event loop (services/public-version.ts).
+    if (request.method !== 'GET' && request.method !== 'HEAD') version.forget();
     // Set in onRequest for a GET of a public address only.
     const keep = request.publicCacheKey;
     if (!keep || reply.statusCode !== 200) return payload;

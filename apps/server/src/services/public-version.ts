@@ -16,13 +16,20 @@ import { sql, type Kysely } from 'kysely';
  * bench/public-pages.bench.ts), and one read serves every request handled in the same turn of
  * the event loop: the requests whose bytes arrived together, before it (a client waits for an
  * answer before it sends again on a connection, so a request sent after a write's answer comes
- * in a later turn). The read is dropped when the turn ends (setImmediate). Each read opens a
+ * in a later turn). The read is dropped when the turn ends (setImmediate), and when a write of
+ * this process commits (`forget`, called as its answer is sent). Each read opens a
  * read transaction on the WAL's shared-memory index (file locks): at 50 connections, reading
  * once per request held a kept answer to 15,600 requests/s, once per turn let it reach 28,500.
  */
 export interface PublicVersion {
   /** The current version, as a read started after this call sees it (a number on SQLite). */
   current(): number | Promise<number>;
+  /**
+   * A write of this process has committed (its answer is on its way): this turn's read is
+   * dropped, so a request handled after it in the same turn (an in-process request, the page
+   * builder's) reads again.
+   */
+  forget(): void;
   /** Closes the SQLite reader's connection, if any. */
   close(): void;
 }
@@ -93,6 +100,7 @@ export function publicVersion(
     close() {
       sqliteReader?.close();
     },
+    forget: endTurn,
     current() {
       if (sqliteReader) {
         try {
