@@ -93,6 +93,32 @@ test.describe('JavaScript on', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a button tapped before the scripts arrive is pressed once the page is hydrated', async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    // The app's entry script held back for a second: the page is the server's HTML until then.
+    let held = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      held = true;
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/gallery');
+    await page.getByRole('button', { name: 'Pasar Desa Setiap Kamis' }).click();
+    expect(held).toBe(true);
+    expect(
+      await page.evaluate(() => (window as { __balaiHydrated?: boolean }).__balaiHydrated),
+    ).toBeFalsy();
+    // Once hydrated, the held tap opens the photo, once.
+    await expect(page.getByRole('dialog', { name: 'Pasar Desa Setiap Kamis' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(problems).toEqual([]);
+  });
+
   test('a link inside a hydrated page navigates in the app', async ({ page }) => {
     const problems = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });

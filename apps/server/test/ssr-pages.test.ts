@@ -77,6 +77,8 @@ describe('server-rendered public pages', () => {
     // A visitor who follows a link before the scripts have run marks the page (main.tsx).
     expect(loader).toContain('addEventListener("beforeunload"');
     expect(loader).toContain('data-leaving');
+    // A button tapped before hydration is held for main.tsx to press again.
+    expect(loader).toContain('window.__balaiClick=b');
     expect(loader).toMatch(/"\/assets\/react-[\w-]+\.js"/);
     const hash = createHash('sha256').update(loader!).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);

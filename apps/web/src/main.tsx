@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -14,7 +14,31 @@ interface ServerState {
   swr: Record<string, unknown>;
 }
 
+declare global {
+  interface Window {
+    /** Set once the server's page is hydrated (the loader of ssr-pages.ts stops holding taps). */
+    __balaiHydrated?: boolean;
+    /** A button tapped before then, held by that loader. */
+    __balaiClick?: HTMLElement | null;
+  }
+}
+
 const container = document.getElementById('root')!;
+
+/**
+ * Runs once hydration has committed: the loader stops holding taps, and a button tapped while
+ * the scripts were on their way is pressed now (it is the same element: hydration keeps the
+ * server's DOM). No element of its own, so the markup is the server's.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    window.__balaiHydrated = true;
+    const held = window.__balaiClick;
+    window.__balaiClick = null;
+    if (held?.isConnected) held.click();
+  }, []);
+  return children;
+}
 const stateTag = document.getElementById('balai-state');
 
 /**
@@ -43,9 +67,11 @@ if (stateTag?.textContent) {
       hydrateRoot(
         container,
         <StrictMode>
-          <AppProvider swr={{ provider: cacheFrom(state.swr) }}>
-            <RouterProvider router={router} />
-          </AppProvider>
+          <Hydrated>
+            <AppProvider swr={{ provider: cacheFrom(state.swr) }}>
+              <RouterProvider router={router} />
+            </AppProvider>
+          </Hydrated>
         </StrictMode>,
       );
     });

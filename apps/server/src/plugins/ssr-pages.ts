@@ -98,7 +98,9 @@ export const SCRIPTS_AT_LATEST_MS = 2500;
  * (Lighthouse's simulated LCP counted them: 2.0–2.3 s against 0.9 s for the page itself, issue
  * 23). The inline script is allowed by its hash (cspWithScripts). A visitor who follows a link
  * before the scripts have run leaves the page marked `data-leaving` (main.tsx does not start the
- * router then: its first write to the history would cancel that navigation).
+ * router then: its first write to the history would cancel that navigation). A button tapped
+ * before hydration is held (`window.__balaiClick`, the scripts asked for at once) and pressed
+ * again by main.tsx once the page is hydrated.
  */
 export function scriptsAfterLoad(html: string): string {
   let entry: string | null = null;
@@ -120,6 +122,11 @@ export function scriptsAfterLoad(html: string): string {
     'l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";' +
     `s.crossOrigin="";s.src=${json(entry)};d.head.appendChild(s)}` +
     'addEventListener("beforeunload",function(){d.documentElement.setAttribute("data-leaving","")});' +
+    // A button tapped before the page is hydrated: kept for main.tsx to press again once it is
+    // (the tap is not lost), and the scripts asked for now.
+    'd.addEventListener("click",function(e){if(window.__balaiHydrated)return;' +
+    'var b=e.target&&e.target.closest&&e.target.closest("button");if(!b)return;' +
+    'e.preventDefault();e.stopPropagation();window.__balaiClick=b;go()},true);' +
     'if(d.readyState==="complete")go();else{addEventListener("load",go);' +
     `setTimeout(go,${SCRIPTS_AT_LATEST_MS})}})()`;
   return out.replace('</body>', `<script>${boot}</script>\n  </body>`);
