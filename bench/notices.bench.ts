@@ -84,6 +84,12 @@ async function call(base: string, bearer: string, method: string, path: string, 
   return JSON.parse(text) as { data: { id: number } };
 }
 
+/** Arrivals a second after `from` (epoch ms), from the first arrival after it to the last. */
+function afterRate(accepted: number[], from: number): number {
+  const after = accepted.filter((a) => a > from);
+  return after.length > 1 ? (after.length - 1) / ((after.at(-1)! - after[0]!) / 1000) : 0;
+}
+
 const summary = (times: number[]) => ({
   letters: times.length,
   median_ms: round(percentile(times, 50)),
@@ -236,6 +242,7 @@ async function run(kind: 'sqlite' | 'postgres') {
     const t0Epoch = Date.now();
     const on = summary(await issue(url, ids.slice(0, LETTERS)));
     const burstS = (performance.now() - t0) / 1000;
+    const burstEnd = Date.now();
     console.log(`${kind}: issuing with notices on (${round(burstS)} s)`, on);
     // Bounded: twice the time the allowed rate needs after the burst, and a minute.
     const limit = performance.now() + ((2 * LETTERS) / RATE + 60) * 1000;
@@ -281,6 +288,9 @@ async function run(kind: 'sqlite' | 'postgres') {
       peak_per_s: peak,
       delivery_s: round(deliveryS),
       delivered_per_s: round(deliveryS ? (accepted.length - 1) / deliveryS : 0),
+      // While the burst went on (the worker shares the database with the issuing), and after.
+      delivered_during_burst: accepted.filter((a) => a <= burstEnd).length,
+      delivered_per_s_after_burst: round(afterRate(accepted, burstEnd)),
       from_first_issue_to_last_delivery_s: round(
         accepted.length ? (accepted.at(-1)! - t0Epoch) / 1000 : 0,
       ),
