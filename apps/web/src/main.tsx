@@ -25,6 +25,9 @@ declare global {
 
 const container = document.getElementById('root')!;
 
+/** How long a page marked as being left waits before it takes itself as staying. */
+const LEAVING_GRACE_MS = 5000;
+
 /**
  * Runs once hydration has committed: the loader stops holding taps, and a button tapped while
  * the scripts were on their way is pressed now (it is the same element: hydration keeps the
@@ -58,7 +61,10 @@ async function resolveLazy(routes: RouteObject[]) {
 if (stateTag?.textContent) {
   const state = JSON.parse(stateTag.textContent) as ServerState;
   const routes = appRoutes();
+  let started = false;
   const hydrate = () => {
+    if (started) return;
+    started = true;
     const router = createAppRouter(routes, state.router);
     // In a transition, hydration works in slices and gives the main thread back between them
     // (a plain hydrateRoot is one long task: on a slow phone it blocks a tap on the page the
@@ -80,16 +86,16 @@ if (stateTag?.textContent) {
   void Promise.all([resolveLazy(routes), loadFooter()]).then(() => {
     // The visitor followed a link while the scripts were on their way (ssr-pages.ts marks the
     // page): the router's first write to the history would cancel that navigation. The page is
-    // hydrated only if the browser brings it back from its cache.
-    if (document.documentElement.hasAttribute('data-leaving')) {
-      window.addEventListener(
-        'pageshow',
-        (event) => {
-          document.documentElement.removeAttribute('data-leaving');
-          if (event.persisted) hydrate();
-        },
-        { once: true },
-      );
+    // hydrated if the browser brings it back from its cache, or if it is still here after
+    // LEAVING_GRACE_MS (the navigation did not happen: a download, a cancelled load).
+    const root = document.documentElement;
+    if (root.hasAttribute('data-leaving')) {
+      const stay = () => {
+        root.removeAttribute('data-leaving');
+        hydrate();
+      };
+      window.addEventListener('pageshow', (event) => event.persisted && stay(), { once: true });
+      window.setTimeout(stay, LEAVING_GRACE_MS);
       return;
     }
     hydrate();
