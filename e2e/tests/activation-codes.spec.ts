@@ -1,99 +1,54 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
 import { signIn } from './admin.ts';
 import { ADMIN } from './fixtures.ts';
-import { nik, opensidFile, type PersonRow } from './register-file.ts';
+import { householdMember, opensidFile, type Household, type PersonRow } from './register-file.ts';
+import { startOwnServer } from './own-server.ts';
 import { startFakeWaGateway, WA_TOKEN } from '../fake-wa-gateway.mjs';
 
 /**
  * Issue 21.2 at 375 px: an administrator prints the activation slips of an RT (the PDF read
  * with pdftotext), a resident activates with the code from it, then signs in by NIK.
  */
-const REGION = '320101';
 const KK = '3201010101229001';
 const PASSWORD = 'padi-menguning-subur-63';
 
+const HOME: Household = {
+  no_kk: KK,
+  alamat: 'Jl. Anggrek No. 3',
+  dusun: 'Cikaret',
+  rw: '005',
+  rt: '008',
+  tempatlahir: 'Bogor',
+};
 const row = (
   name: string,
   level: number,
   sex: 1 | 2,
   birth: string,
   serial: number,
-): PersonRow => ({
-  alamat: 'Jl. Anggrek No. 3',
-  dusun: 'Cikaret',
-  rw: '005',
-  rt: '008',
-  nama: name,
-  no_kk: KK,
-  nik: nik(REGION, birth, sex === 2, serial),
-  sex,
-  tempatlahir: 'Bogor',
-  tanggallahir: birth,
-  agama_id: 1,
-  pendidikan_kk_id: 5,
-  pekerjaan_id: 9,
-  status_kawin: level === 4 ? 1 : 2,
-  kk_level: level,
-  warganegara_id: 1,
-  nama_ayah: 'Ayah',
-  nama_ibu: 'Ibu',
-  golongan_darah_id: 13,
-  status_dasar: 1,
-});
+  extra: PersonRow = {},
+) => householdMember(HOME, name, level, sex, birth, serial, extra);
 const HEAD = row('Dedi Kurniawan Slip', 1, 1, '1975-06-10', 9201);
 const WIFE = row('Sri Wahyuni Slip', 3, 2, '1980-02-14', 9202);
 const CHILD = row('Nanda Slip', 4, 1, '2016-08-01', 9203);
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 29;
-const root = path.resolve(import.meta.dirname, '..', '..');
-const dataDir = path.join(root, 'e2e/artifacts/data-codes');
-let server: ChildProcess | undefined;
 /** The WhatsApp gateway this server sends through (e2e/fake-wa-gateway.mjs). */
 let gateway = '';
+let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 29;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
   gateway = await startFakeWaGateway();
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(dataDir, 'balai.sqlite')}`,
-      OUTBOX_DIR: path.join(dataDir, 'outbox'),
-      LOG_LEVEL: 'warn',
-      BALAI_ADMIN_EMAIL: ADMIN.email,
-      BALAI_ADMIN_PASSWORD: ADMIN.password,
-      BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
-      PUBLIC_URL: 'https://sukamaju.desa.id',
-      LOGIN_RATE_LIMIT_MAX: '600',
-      RATE_LIMIT_MAX: '12000',
-      WA_GATEWAY_URL: `${gateway}/send`,
-      WA_GATEWAY_TOKEN: WA_TOKEN,
-    },
+  own = await startOwnServer('codes', 29, {
+    WA_GATEWAY_URL: `${gateway}/send`,
+    WA_GATEWAY_TOKEN: WA_TOKEN,
   });
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the activation-codes server did not start');
 });
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => own?.stop());
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
 
@@ -138,7 +93,7 @@ test('the office prints the slips of an RT; a resident activates with a code fro
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   await expect(page.getByText(/diunduh\. Cetak sekarang/)).toBeVisible();
   await photograph(page, 'activation-codes-areas-375');
-  const file = path.join(dataDir, 'slips.pdf');
+  const file = path.join(own!.dataDir, 'slips.pdf');
   await download.saveAs(file);
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   expect(text).toContain('SLIP KODE AKTIVASI AKUN WARGA');
@@ -155,7 +110,7 @@ test('the office prints the slips of an RT; a resident activates with a code fro
     '-l',
     '1',
     file,
-    path.join(dataDir, 'slips'),
+    path.join(own!.dataDir, 'slips'),
   ]);
   // The head's slip comes first (RT, family, head of family first).
   const codes = [...text.matchAll(/\b([2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5})\b/g)].map(

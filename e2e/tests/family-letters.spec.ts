@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
 import { signIn } from './admin.ts';
 import { ADMIN } from './fixtures.ts';
 import { issueThroughOffice } from './office.ts';
-import { nik, opensidFile, type PersonRow } from './register-file.ts';
+import { householdMember, opensidFile, type Household, type PersonRow } from './register-file.ts';
+import { startOwnServer } from './own-server.ts';
 import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-examples.ts';
 
 /**
@@ -15,42 +13,25 @@ import { LETTER_EXAMPLES } from '../../packages/domain/src/testing/letter-exampl
  * member of the same Kartu Keluarga; his late mother, on the same card, cannot be chosen. The
  * desk sees "Diajukan oleh … untuk …" and the son's data from the register.
  */
-const REGION = '320101';
 const KK = '3201010101219001';
 const PASSWORD = 'kebun-kopi-subur-77';
 
-function row(
+const HOME: Household = {
+  no_kk: KK,
+  alamat: 'Jl. Kenanga No. 9',
+  dusun: 'Krajan',
+  rw: '003',
+  rt: '004',
+  tempatlahir: 'Bogor',
+};
+const row = (
   name: string,
   level: number,
   sex: 1 | 2,
   birth: string,
   serial: number,
   extra: PersonRow = {},
-): PersonRow {
-  return {
-    alamat: 'Jl. Kenanga No. 9',
-    dusun: 'Krajan',
-    rw: '003',
-    rt: '004',
-    nama: name,
-    no_kk: KK,
-    nik: nik(REGION, birth, sex === 2, serial),
-    sex,
-    tempatlahir: 'Bogor',
-    tanggallahir: birth,
-    agama_id: 1,
-    pendidikan_kk_id: 5,
-    pekerjaan_id: 9,
-    status_kawin: level === 4 ? 1 : 2,
-    kk_level: level,
-    warganegara_id: 1,
-    nama_ayah: 'Ayah',
-    nama_ibu: 'Ibu',
-    golongan_darah_id: 13,
-    status_dasar: 1,
-    ...extra,
-  };
-}
+) => householdMember(HOME, name, level, sex, birth, serial, extra);
 
 const FATHER = row('Hendra Gunawan Keluarga', 1, 1, '1978-03-15', 9101);
 const SON = row('Rizky Gunawan Keluarga', 4, 1, '2006-09-02', 9102);
@@ -60,48 +41,14 @@ const GRANDMOTHER = row('Aminah Keluarga', 7, 2, '1940-01-20', 9103, { status_da
  * A server of its own on a fresh database: the register spec expects an empty register when it
  * starts (its first import, its counts), and this spec must import a family.
  */
+let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 21;
-const root = path.resolve(import.meta.dirname, '..', '..');
-const dataDir = path.join(root, 'e2e/artifacts/data-family');
-let server: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(dataDir, 'balai.sqlite')}`,
-      OUTBOX_DIR: path.join(dataDir, 'outbox'),
-      LOG_LEVEL: 'warn',
-      BALAI_ADMIN_EMAIL: ADMIN.email,
-      BALAI_ADMIN_PASSWORD: ADMIN.password,
-      BALAI_DEMO_PASSWORD: 'warga-e2e-rahasia',
-      // A public address, so letters are issued (a loopback QR address is refused).
-      PUBLIC_URL: 'https://sukamaju.desa.id',
-      LOGIN_RATE_LIMIT_MAX: '600',
-      RATE_LIMIT_MAX: '12000',
-    },
-  });
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the family-letters server did not start');
+  own = await startOwnServer('family', 21);
 });
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => own?.stop());
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
 

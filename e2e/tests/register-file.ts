@@ -41,6 +41,54 @@ export function nik(region: string, birth: string, female: boolean, serial: numb
 
 const REGION = '320101';
 
+/** Where a family of a file lives: its card, its address, its birthplace. */
+export interface Household {
+  no_kk: string;
+  alamat: string;
+  dusun: string;
+  rw: string;
+  rt: string;
+  tempatlahir: string;
+}
+
+/**
+ * A living member of `home` (kk_level 1 head, 3 wife, 4 child; a child is unmarried, everyone
+ * else married unless `extra` says otherwise).
+ */
+export function householdMember(
+  home: Household,
+  name: string,
+  level: number,
+  sex: 1 | 2,
+  birth: string,
+  serial: number,
+  extra: PersonRow = {},
+): PersonRow {
+  return {
+    alamat: home.alamat,
+    dusun: home.dusun,
+    rw: home.rw,
+    rt: home.rt,
+    nama: name,
+    no_kk: home.no_kk,
+    nik: nik(REGION, birth, sex === 2, serial),
+    sex,
+    tempatlahir: home.tempatlahir,
+    tanggallahir: birth,
+    agama_id: 1,
+    pendidikan_kk_id: 5,
+    pekerjaan_id: 9,
+    status_kawin: level === 4 ? 1 : 2,
+    kk_level: level,
+    warganegara_id: 1,
+    nama_ayah: 'Ayah',
+    nama_ibu: 'Ibu',
+    golongan_darah_id: 13,
+    status_dasar: 1,
+    ...extra,
+  };
+}
+
 /** One resident of the file: a living person of dusun Krajan unless told otherwise. */
 function person(
   name: string,
@@ -51,29 +99,19 @@ function person(
   serial: number,
   extra: PersonRow = {},
 ): PersonRow {
-  return {
+  const home = {
+    no_kk: kk,
     alamat: 'Jl. Melati No. 3',
     dusun: 'Krajan',
     rw: '001',
     rt: '002',
-    nama: name,
-    no_kk: kk,
-    nik: nik(REGION, birth, sex === 2, serial),
-    sex,
     tempatlahir: 'Cianjur',
-    tanggallahir: birth,
-    agama_id: 1,
-    pendidikan_kk_id: 5,
-    pekerjaan_id: 9,
-    status_kawin: level === 3 ? 1 : 2,
-    kk_level: level,
-    warganegara_id: 1,
-    nama_ayah: 'Ayah',
-    nama_ibu: 'Ibu',
-    golongan_darah_id: 13,
-    status_dasar: 1,
-    ...extra,
   };
+  // This file's people as it has always written them: kk_level 3 unmarried, the rest married.
+  return householdMember(home, name, level, sex, birth, serial, {
+    status_kawin: level === 3 ? 1 : 2,
+    ...extra,
+  });
 }
 
 export const KK_1 = '3201010101200001';

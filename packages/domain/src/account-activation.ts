@@ -46,6 +46,27 @@ export const mobilePhone = z.preprocess(
 const CONTACT_NEEDED = 'Isi nomor HP atau alamat e-mail (salah satu).';
 const PASSWORD_MISMATCH = 'Ulangi kata sandi tidak sama dengan kata sandi.';
 
+/** How the resident will sign in, the same with the register's data or with a code. */
+const credentialFields = {
+  phone: z.preprocess(blankToUndefined, mobilePhone.optional()),
+  email: z.preprocess(blankToUndefined, email(labelOf('email')).optional()),
+  password: password('Kata sandi'),
+  password_confirmation: z
+    .string({ error: msg.required('Ulangi kata sandi') })
+    .min(1, msg.required('Ulangi kata sandi')),
+};
+
+/** A phone or an e-mail (one is enough), and the password typed twice alike. */
+function checkCredentials(
+  v: { phone?: string; email?: string; password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.phone && !v.email)
+    ctx.addIssue({ code: 'custom', message: CONTACT_NEEDED, path: ['phone'] });
+  if (v.password !== v.password_confirmation)
+    ctx.addIssue({ code: 'custom', message: PASSWORD_MISMATCH, path: ['password_confirmation'] });
+}
+
 /** `POST /api/account/activate`: who the resident is (matched with the register) and how they sign in. */
 export const activationSchema = z
   .object({
@@ -54,19 +75,9 @@ export const activationSchema = z
     birth_date: z
       .string({ error: msg.date(labelOf('birth_date')) })
       .regex(/^\d{4}-\d{2}-\d{2}$/, msg.date(labelOf('birth_date'))),
-    phone: z.preprocess(blankToUndefined, mobilePhone.optional()),
-    email: z.preprocess(blankToUndefined, email(labelOf('email')).optional()),
-    password: password('Kata sandi'),
-    password_confirmation: z
-      .string({ error: msg.required('Ulangi kata sandi') })
-      .min(1, msg.required('Ulangi kata sandi')),
+    ...credentialFields,
   })
-  .superRefine((v, ctx) => {
-    if (!v.phone && !v.email)
-      ctx.addIssue({ code: 'custom', message: CONTACT_NEEDED, path: ['phone'] });
-    if (v.password !== v.password_confirmation)
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MISMATCH, path: ['password_confirmation'] });
-  });
+  .superRefine(checkCredentials);
 export type ActivationInput = z.input<typeof activationSchema>;
 
 /**
@@ -106,17 +117,7 @@ export const activationCode = z.preprocess(
 export const codeActivationSchema = z
   .object({
     code: activationCode,
-    phone: z.preprocess(blankToUndefined, mobilePhone.optional()),
-    email: z.preprocess(blankToUndefined, email(labelOf('email')).optional()),
-    password: password('Kata sandi'),
-    password_confirmation: z
-      .string({ error: msg.required('Ulangi kata sandi') })
-      .min(1, msg.required('Ulangi kata sandi')),
+    ...credentialFields,
   })
-  .superRefine((v, ctx) => {
-    if (!v.phone && !v.email)
-      ctx.addIssue({ code: 'custom', message: CONTACT_NEEDED, path: ['phone'] });
-    if (v.password !== v.password_confirmation)
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MISMATCH, path: ['password_confirmation'] });
-  });
+  .superRefine(checkCredentials);
 export type CodeActivationInput = z.input<typeof codeActivationSchema>;
