@@ -35,6 +35,9 @@ function days() {
 /** The public profile's population charts (they load once scrolled near). */
 async function openProfileCharts(page: Page) {
   await page.goto('/about');
+  // The charts draw when scrolled into view, once the page is hydrated (its scripts come after
+  // the load event): scrolled past before that, they would wait for the next scroll.
+  await page.waitForFunction(() => (window as { __balaiHydrated?: boolean }).__balaiHydrated);
   // Signed in, the server's page (rendered for a guest) is replaced once the browser app takes
   // over (ADR 0025): an element found before that may be gone; scroll again until it holds.
   const heading = page.getByRole('heading', { level: 2, name: 'Penduduk' });
