@@ -119,6 +119,29 @@ test.describe('JavaScript on', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a page scrolled before the scripts arrive stays where the reader left it', async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/service');
+    await page.getByRole('link', { name: 'Surat Keterangan Usaha' }).scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    release();
+    await page.waitForFunction(
+      () => (window as { __balaiHydrated?: boolean }).__balaiHydrated === true,
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    expect(problems).toEqual([]);
+  });
+
   test('a link inside a hydrated page navigates in the app', async ({ page }) => {
     const problems = watchConsole(page);
     await page.setViewportSize({ width: 1280, height: 900 });
