@@ -35,6 +35,9 @@ async function codesFrom(path: string) {
   const res = await slips(path);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
+  // A PDF of the API is a document: it gets a document's headers (security-headers.ts).
+  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const pdf = res.rawPayload;
   const text = reader.text(pdf);
   const codes = [...text.matchAll(CODE_IN_TEXT)].map((m) => m[1]!);

@@ -69,17 +69,43 @@ describe('platform', () => {
     }
   });
 
-  it('sends strict security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
+  it('sends a JSON answer of the API the headers of an answer that is never a page', async () => {
+    for (const url of ['/api/health', '/api/settings', '/api/tidak-ada']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=31536000/);
+      // What governs a document only is left off (ADR 0032).
+      for (const name of ['referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('sends a page, and an API answer that is not JSON, the strict headers of a document', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/auth/login' });
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    for (const res of [page, docs]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    }
+    // The page's own policy: frames, scripts and the desk's PDF preview.
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-src 'self' blob:");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('rejects malformed JSON with 400 and no stack trace', async () => {

@@ -1,5 +1,8 @@
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+// React's web build: its Node build renders inside an AsyncLocalStorage, which on Node 20 turns
+// on promise hooks for the rest of the process and slowed every answer the server keeps
+// (issue 23; test/ssr-pages.test.ts fails on it).
+import { prerender } from 'react-dom/static.browser';
 import {
   createStaticHandler,
   createStaticRouter,

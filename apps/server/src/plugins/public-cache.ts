@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { OutgoingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_RESOURCES } from '@balai/domain';
+import { etagOf, sendKept, type KeptAnswer } from '../lib/kept-answer.ts';
 import {
   publicVersion,
   sqliteVersionReader,
@@ -46,25 +44,9 @@ export function publicApiPath(pathname: string): boolean {
   );
 }
 
-/** True when an `If-None-Match` header names `etag` (or is `*`). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
-}
-
-export function etagOf(body: Buffer | string): string {
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-}
-
-interface Entry {
+/** A kept answer (its content type and cache control as its route set them) and its version. */
+interface Entry extends KeptAnswer {
   version: number;
-  etag: string;
-  body: Buffer;
-  type: string;
-  cacheControl: string | undefined;
 }
 
 const pathOf = (url: string) => url.split('?', 1)[0]!;
@@ -78,29 +60,6 @@ export default fp(async (app) => {
   app.addHook('onClose', async () => version.close());
   const entries = new Map<string, Entry>();
 
-  /**
-   * A kept answer, written straight to the socket: the headers the earlier hooks set (security
-   * headers, a rate limit's) with the entry's own, and the bytes as built. Fastify's reply
-   * pipeline (serialisation checks, the onSend hooks) has nothing to add to bytes already built
-   * and cost half the requests a second of the hottest public answers (issue 23:
-   * bench/public-pages.bench.ts against bare Fastify). onResponse hooks still run.
-   */
-  const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-    const fresh = etagMatches(request.headers['if-none-match'], entry.etag);
-    const headers: OutgoingHttpHeaders = {
-      // Fastify's type allows `undefined` (a header removed); Node skips those.
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': entry.type,
-      etag: entry.etag,
-      ...(entry.cacheControl ? { 'cache-control': entry.cacheControl } : {}),
-      ...(fresh ? {} : { 'content-length': entry.body.length }),
-    };
-    reply.hijack();
-    reply.raw.writeHead(fresh ? 304 : 200, headers);
-    reply.raw.end(fresh ? undefined : entry.body);
-    return reply;
-  };
-
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
     const pathname = pathOf(request.url);
@@ -108,7 +67,7 @@ export default fp(async (app) => {
     let at = STATIC_PATHS.has(pathname) ? STATIC_VERSION : version.current();
     if (typeof at !== 'number') at = await at;
     const entry = entries.get(request.url);
-    if (entry && entry.version === at) return send(request, reply, entry);
+    if (entry && entry.version === at) return sendKept(request, reply, entry);
     request.publicCacheKey = { key: request.url, version: at };
   });
 
@@ -121,12 +80,18 @@ export default fp(async (app) => {
     if (!keep || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = Buffer.from(payload);
+    const cacheControl = reply.getHeader('cache-control') as string | undefined;
     const entry: Entry = {
       version: keep.version,
+      status: 200,
       etag: etagOf(body),
       body,
-      type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      cacheControl: reply.getHeader('cache-control') as string | undefined,
+      headers: {
+        'content-type': String(
+          reply.getHeader('content-type') ?? 'application/json; charset=utf-8',
+        ),
+        ...(cacheControl ? { 'cache-control': cacheControl } : {}),
+      },
     };
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     entries.set(keep.key, entry);

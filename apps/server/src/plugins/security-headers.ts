@@ -16,7 +16,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const HEADERS: Record<string, string> = {
+/** The headers of a document (a page, a PDF, an image, the API's own docs page). */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
@@ -33,15 +34,46 @@ const HEADERS: Record<string, string> = {
 };
 
 /**
+ * The headers of a JSON answer of the API (the OWASP REST Security Cheat Sheet's set): it is
+ * never rendered as a page, so what governs a document (its scripts, its opener, its referrer,
+ * the features it may use, DNS prefetching, old IE and Flash) has nothing to act on. It is not
+ * to be sniffed, framed, reached over plain HTTP or read by another origin's page; a JSON answer
+ * opened in a tab may load nothing. About 800 bytes less on every API answer, which is what a
+ * kept public answer cost beyond bare Fastify (ADR 0032, bench/public-pages.bench.ts).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': DOCUMENT_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const isApi = (url: string) => url.startsWith('/api/');
+const isJson = (type: unknown) =>
+  typeof type === 'string' && /^application\/(problem\+)?json\b/.test(type);
+
+/**
  * The headers helmet would send, computed once: @fastify/helmet rebuilt its middleware on
- * every request, which cost 7% of a simple request's CPU (ADR 0004).
+ * every request, which cost 7% of a simple request's CPU (ADR 0004). An API request starts with
+ * the API's set; an API answer that turns out not to be JSON (a letter's PDF, an export, the
+ * API's docs page) is a document and gets the document's set, keeping what its route set itself
+ * (the docs page's own CSP).
  */
 export default fp(async (app) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(HEADERS);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isApi(request.url) ? API_HEADERS : DOCUMENT_HEADERS);
   });
-  // Personal data never waits in a browser's or a proxy's cache after logout (issue 18.7).
   app.addHook('onSend', async (request, reply) => {
+    if (!isApi(request.url)) return;
+    const type = reply.getHeader('content-type');
+    if (type !== undefined && !isJson(type)) {
+      for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
+        const set = reply.getHeader(name);
+        if (set === undefined || set === API_HEADERS[name]) reply.header(name, value);
+      }
+    }
+    // Personal data never waits in a browser's or a proxy's cache after logout (issue 18.7).
     if (!personalAnswer(request.url, request.headers.authorization !== undefined)) return;
     const set = reply.getHeader('cache-control');
     if (typeof set !== 'string' || !/\bno-store\b/.test(set)) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { etagOf, type KeptAnswer } from '../lib/kept-answer.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 import { escapeHtml, headTags, scriptJson } from './ssr-head.ts';
 
@@ -44,8 +45,8 @@ export interface BuiltPage {
   status: number;
   etag: string;
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The page as sent, in each encoding a browser may take (its headers built once). */
+  encoded: Record<'br' | 'gzip' | 'identity', KeptAnswer>;
 }
 
 /** index.html taken apart once: the public stylesheet inlined (its hash in the CSP). */
@@ -132,9 +133,6 @@ export function scriptsAfterLoad(html: string): string {
   return out.replace('</body>', `<script>${boot}</script>\n  </body>`);
 }
 
-const etagOf = (body: Buffer) =>
-  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-
 /** The CSP with the sha256 of each inline script of `markup` (the loader of scriptsAfterLoad). */
 export function cspWithScripts(csp: string, markup: string): string {
   const hashes = [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -147,16 +145,36 @@ export function cspWithScripts(csp: string, markup: string): string {
 
 export function builtPage(html: string, status: number, version: number, csp = ''): BuiltPage {
   const body = Buffer.from(html);
+  const etag = etagOf(body);
+  const headers = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    'content-security-policy': csp,
+    vary: 'accept-encoding',
+  };
+  const as = (bytes: Buffer, encoding?: string): KeptAnswer => ({
+    status,
+    etag,
+    headers,
+    body: bytes,
+    ...(encoding ? { encoding } : {}),
+  });
   return {
     csp,
     version,
     status,
-    etag: etagOf(body),
+    etag,
     body,
-    gzip: zlib.gzipSync(body, { level: 9 }),
-    br: zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
-    }),
+    encoded: {
+      identity: as(body),
+      gzip: as(zlib.gzipSync(body, { level: 9 }), 'gzip'),
+      br: as(
+        zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+        }),
+        'br',
+      ),
+    },
   };
 }
 
@@ -192,11 +210,17 @@ export function pageBuilder(
     return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : null;
   };
 
+  /** The letter types' codes: they change only with a release (public-cache.ts keeps them so). */
+  let typeCodes: Promise<Set<string> | null> | null = null;
   const knownType = async (pathname: string) => {
     const code = /^\/service\/([^/]+)$/.exec(pathname)?.[1];
     if (code === undefined) return true;
-    const types = (await load('/api/letter-types')) as { data?: { code: string }[] } | null;
-    return (types?.data ?? []).some((t) => t.code === decodeURIComponent(code));
+    typeCodes ??= load('/api/letter-types').then((types) => {
+      const data = (types as { data?: { code: string }[] } | null)?.data;
+      if (!data) typeCodes = null; // asked again next time
+      return data ? new Set(data.map((t) => t.code)) : null;
+    });
+    return (await typeCodes)?.has(decodeURIComponent(code)) ?? false;
   };
 
   const renderPage = async (pathname: string, version: number): Promise<BuiltPage | null> => {

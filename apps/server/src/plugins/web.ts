@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendKept } from '../lib/kept-answer.ts';
 import { robotsTxt, sitemapXml } from './ssr-head.ts';
 import {
   loadRenderer,
@@ -79,22 +80,10 @@ const ssrEntryOf = (distDir: string) =>
   path.join(path.dirname(distDir), 'dist-ssr', 'entry-server.js');
 
 /** A built page, in the encoding the browser takes, or 304 when its copy is current. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage, csp: string) {
-  reply
-    .code(page.status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('content-security-policy', csp)
-    .header('vary', 'accept-encoding')
-    .header('etag', page.etag);
-  const inm = request.headers['if-none-match'];
-  if (page.status === 200 && inm && inm.split(',').some((t) => t.trim() === page.etag)) {
-    return reply.code(304).send();
-  }
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.body);
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: BuiltPage) {
+  const accept = request.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+  return sendKept(request, reply, page.encoded[encoding]);
 }
 
 /**
@@ -173,7 +162,7 @@ export default fp<{ distDir: string; ssrEntry?: string }>(async (app, opts) => {
       const pathname = pagePath(url);
       if (ssr && renderer) {
         const page = await ssr.page(pathname);
-        if (page) return sendPage(request, reply, page, page.csp);
+        if (page) return sendPage(request, reply, page);
         // An unknown address, or a public page's pattern with nothing behind it (/service/nope).
         if (!renderer.isAppPath(pathname) || renderer.ssrPage(pathname)) {
           const missing = await ssr.page('/404');
