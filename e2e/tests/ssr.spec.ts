@@ -119,6 +119,23 @@ test.describe('JavaScript on', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a page asks for its scripts only after it has painted', async ({ page }) => {
+    for (const url of ['/about', '/service', '/']) {
+      await page.goto(url);
+      await page.waitForFunction(
+        () => (window as { __balaiHydrated?: boolean }).__balaiHydrated === true,
+      );
+      const times = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        script: performance
+          .getEntriesByType('resource')
+          .find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime,
+      }));
+      expect(times.fcp, url).not.toBeNull();
+      expect(times.script, url).toBeGreaterThan(times.fcp!);
+    }
+  });
+
   test('a page scrolled before the scripts arrive stays where the reader left it', async ({
     page,
   }) => {

@@ -87,12 +87,14 @@ describe('server-rendered public pages', () => {
     expect(root).not.toMatch(/<div hidden/);
     expect(html).toContain('<meta property="og:title"');
     // The page paints from its HTML: the scripts that hydrate it are asked for once it has
-    // loaded (an inline loader at the end of the body), not by tags the browser fetches at once.
+    // loaded and painted (an inline loader at the end of the body), not by tags the browser
+    // fetches at once (e2e/tests/ssr.spec.ts times it in Chromium).
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     const loader = /<script>(\(function\(\)\{[\s\S]*?)<\/script>\s*<\/body>/.exec(html)?.[1];
     expect(loader).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
-    expect(loader).toContain('addEventListener("load",go)');
+    expect(loader).toContain('addEventListener("load",painted)');
+    expect(loader).toContain('requestAnimationFrame(');
     // A visitor who follows a link before the scripts have run marks the page (main.tsx).
     expect(loader).toContain('addEventListener("beforeunload"');
     expect(loader).toContain('data-leaving');
