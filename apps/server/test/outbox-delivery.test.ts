@@ -138,6 +138,52 @@ describe('outbox delivery (issue 22)', () => {
     expect(Date.parse(row!.next_attempt_at) - before).toBeGreaterThanOrEqual(120_000);
   });
 
+  it('a 429 pauses the channel for its Retry-After, and the notice goes again then, not after the backoff', async () => {
+    // Retry-After: 1 against a first backoff of 30 s: the provider is ready again in a second.
+    fake.plan.push({ status: 429, retryAfter: '1' });
+    await queueNotices(t.db.kysely, [wa(11), wa(12), wa(13)]);
+    const worker = createOutboxWorker(
+      t.db.kysely,
+      createProviders(settings, null),
+      { ...OPTS, firstPauseMs: 30_000, maxPauseMs: 600_000 },
+      log,
+    );
+    const refusedAt = Date.now();
+    await worker.runOnce();
+    const [first, ...rest] = await rows();
+    expect(first).toMatchObject({ state: 'queued', tries: 1 });
+    const pause = Date.parse(first!.next_attempt_at) - refusedAt;
+    expect(pause).toBeGreaterThanOrEqual(1_000);
+    expect(pause).toBeLessThan(5_000);
+    // The rest of the round waited out the second before it sent anything on the channel.
+    expect(rest.map((r) => r.state)).toEqual(['sent', 'sent']);
+    expect(fake.received).toHaveLength(3);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(1_000);
+    await new Promise((r) => setTimeout(r, Math.max(0, pause - (Date.now() - refusedAt)) + 20));
+    await worker.runOnce();
+    expect((await rows()).map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('hands the round back to the queue when a 429 asks for a long pause', async () => {
+    fake.plan.push({ status: 429, retryAfter: '120' });
+    await queueNotices(t.db.kysely, [wa(14), wa(15), wa(16)]);
+    const worker = createOutboxWorker(t.db.kysely, createProviders(settings, null), OPTS, log);
+    const before = Date.now();
+    await worker.runOnce();
+    // One request: nothing more went to a provider that asked for two minutes.
+    expect(fake.received).toHaveLength(1);
+    const all = await rows();
+    expect(all.map((r) => [r.state, r.tries])).toEqual([
+      ['queued', 1],
+      ['queued', 0],
+      ['queued', 0],
+    ]);
+    for (const row of all) {
+      expect(Date.parse(row.next_attempt_at) - before).toBeGreaterThanOrEqual(119_000);
+    }
+    expect(await worker.runOnce()).toBe(0);
+  });
+
   it('treats a provider that hangs as a timeout to retry', async () => {
     fake.plan.push('hang');
     await queueNotices(t.db.kysely, [wa(5)]);

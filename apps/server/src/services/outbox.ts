@@ -61,11 +61,21 @@ export async function claimDue(
   return result.rows.map((r) => ({ ...r, id: Number(r.id), tries: Number(r.tries) }));
 }
 
-/** The pause before try `tries + 1`: doubling from the first, at least the provider's Retry-After. */
+/**
+ * The pause before try `tries + 1`: the provider's Retry-After when it gave one (a 429 or 503
+ * says when it will take the message: waiting the first backoff of 30 s instead held notices
+ * back long after the provider was ready, issue 22), else doubling from the first pause.
+ */
 export function pauseAfter(tries: number, retryAfter: number | null, o: OutboxOptions): number {
-  const backoff = Math.min(o.firstPauseMs * 2 ** Math.max(0, tries - 1), o.maxPauseMs);
-  return Math.max(backoff, retryAfter ?? 0);
+  if (retryAfter !== null) return retryAfter;
+  return Math.min(o.firstPauseMs * 2 ** Math.max(0, tries - 1), o.maxPauseMs);
 }
+
+/** How long a round waits for a channel the provider has paused before handing its rows back. */
+export const HOLD_WAIT_MAX_MS = 2000;
+
+/** How many outcomes may wait to be written while the next notices go out. */
+const SETTLES_AHEAD = 5;
 
 /**
  * Writes an attempt's outcome, trying again while the database refuses the write (SQLite busy
@@ -178,10 +188,13 @@ export function createOutboxWorker(
   let running: Promise<number> | null = null;
   let stopped = true;
 
+  /** Until when a provider asked for no more messages on a channel (its 429's Retry-After). */
+  const heldUntil = new Map<NoticeChannel, number>();
+
   const spaced = async (channel: NoticeChannel) => {
     const gap = opts.minGapMs?.[channel] ?? 0;
-    if (gap <= 0) return;
-    const wait = (lastSend.get(channel) ?? 0) + gap - Date.now();
+    const at = Math.max((lastSend.get(channel) ?? 0) + gap, heldUntil.get(channel) ?? 0);
+    const wait = at - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     lastSend.set(channel, Date.now());
   };
@@ -193,11 +206,16 @@ export function createOutboxWorker(
   // process's worker and went out twice). Later rows of the batch go back to the queue.
   const leaseLeft = (row: Row) =>
     row.lease_until ? Date.parse(row.lease_until) - Date.now() : opts.leaseMs;
-  const release = async (rows: Row[]) => {
+  const release = async (rows: Row[], until?: number) => {
     try {
       await db
         .updateTable('notice_outbox')
-        .set((eb) => ({ state: 'queued', lease_until: null, tries: eb('tries', '-', 1) }))
+        .set((eb) => ({
+          state: 'queued',
+          lease_until: null,
+          tries: eb('tries', '-', 1),
+          ...(until ? { next_attempt_at: new Date(until).toISOString() } : {}),
+        }))
         .where(
           'id',
           'in',
@@ -212,23 +230,34 @@ export function createOutboxWorker(
     }
   };
 
-  const deliver = async (row: Row) => {
+  /** Sends one notice; resolves with its error, null when the provider took it. */
+  const send = async (row: Row): Promise<unknown> => {
     // A resident's WhatsApp goes through the gateway, or the Cloud API when only it is set up.
     const provider =
       providers[row.channel] ?? (row.channel === 'whatsapp' ? providers.whatsapp_cloud : undefined);
-    let err: unknown = null;
-    if (!provider) err = new DeliveryError(`saluran ${row.channel} tidak diaktifkan`, false);
-    else {
-      await spaced(row.channel);
-      try {
-        await provider(row);
-      } catch (e) {
-        err = e;
+    if (!provider) return new DeliveryError(`saluran ${row.channel} tidak diaktifkan`, false);
+    await spaced(row.channel);
+    try {
+      await provider(row);
+      return null;
+    } catch (e) {
+      // A provider that asks for a pause gets it on the whole channel, not only for this row.
+      if (e instanceof DeliveryError && e.retryAfterMs !== null) {
+        heldUntil.set(row.channel, Date.now() + e.retryAfterMs);
       }
+      return e;
     }
-    const outcome = await settle(db, row, id, err, opts);
-    if (outcome === 'failed')
-      log.warn({ notice: row.id, channel: row.channel, err }, 'notice failed');
+  };
+
+  const record = async (row: Row, err: unknown) => {
+    try {
+      const outcome = await settle(db, row, id, err, opts);
+      if (outcome === 'failed')
+        log.warn({ notice: row.id, channel: row.channel, err }, 'notice failed');
+    } catch (e) {
+      // Still 'sending': its lease running out makes it due again.
+      log.warn({ err: e, notice: row.id }, 'outbox: could not record a delivery');
+    }
   };
 
   const runOnce = (): Promise<number> => {
@@ -236,11 +265,26 @@ export function createOutboxWorker(
       try {
         const rows = await claimDue(db, id, opts);
         const late: Row[] = [];
+        const held = new Map<number, Row[]>();
+        // Outcomes are written while the next notices go out (at most SETTLES_AHEAD behind):
+        // on SQLite another process's writes slowed each write, and a send that waited for
+        // the one before it to be written held the channel under its allowed rate (issue 22).
+        let settling: Promise<void> = Promise.resolve();
+        let ahead = 0;
         for (const row of rows) {
-          if (leaseLeft(row) > opts.leaseMs / 2) await deliver(row);
-          else late.push(row);
+          const until = heldUntil.get(row.channel) ?? 0;
+          if (until - Date.now() > HOLD_WAIT_MAX_MS) {
+            held.set(until, [...(held.get(until) ?? []), row]);
+          } else if (leaseLeft(row) > opts.leaseMs / 2) {
+            const err = await send(row);
+            ahead += 1;
+            settling = settling.then(() => record(row, err)).finally(() => (ahead -= 1));
+            if (ahead >= SETTLES_AHEAD) await settling;
+          } else late.push(row);
         }
+        await settling;
         if (late.length > 0) await release(late);
+        for (const [until, list] of held) await release(list, until);
         return rows.length;
       } finally {
         running = null;
