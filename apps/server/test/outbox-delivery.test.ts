@@ -184,6 +184,30 @@ describe('outbox delivery (issue 22)', () => {
     expect(await worker.runOnce()).toBe(0);
   });
 
+  it('spaces the sends of a channel by its least gap, with no burst after a quiet spell', async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++)
+      fake.plan.push({ status: 200, before: () => times.push(Date.now()) });
+    await queueNotices(t.db.kysely, [wa(21), wa(22), wa(23)]);
+    const worker = createOutboxWorker(
+      t.db.kysely,
+      createProviders(settings, null),
+      { ...OPTS, minGapMs: { whatsapp: 100 } },
+      log,
+    );
+    await worker.runOnce();
+    // A quiet spell longer than a slot, then two more: they start a new timeline.
+    await new Promise((r) => setTimeout(r, 300));
+    await queueNotices(t.db.kysely, [wa(24), wa(25)]);
+    await worker.runOnce();
+    expect(times).toHaveLength(5);
+    const gaps = times.slice(1).map((at, i) => at - times[i]!);
+    // Slots 100 ms apart (a timer may fire a millisecond early by the wall clock).
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(98);
+    expect(times[2]! - times[0]!).toBeGreaterThanOrEqual(198);
+    expect((await rows()).every((r) => r.state === 'sent')).toBe(true);
+  });
+
   it('treats a provider that hangs as a timeout to retry', async () => {
     fake.plan.push('hang');
     await queueNotices(t.db.kysely, [wa(5)]);

@@ -183,7 +183,8 @@ export function createOutboxWorker(
   log: FastifyBaseLogger,
 ): OutboxWorker {
   const id = `w-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const lastSend = new Map<NoticeChannel, number>();
+  /** Each channel's next slot (spaced). */
+  const nextSlot = new Map<NoticeChannel, number>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = true;
@@ -191,12 +192,24 @@ export function createOutboxWorker(
   /** Until when a provider asked for no more messages on a channel (its 429's Retry-After). */
   const heldUntil = new Map<NoticeChannel, number>();
 
+  /**
+   * Waits for the channel's next slot. Slots are `gap` apart on an ideal timeline: a send that
+   * went late (the event loop busy with the office's work) does not push every later one back,
+   * the next keeps its own slot (issue 22: pacing from each actual send held a busy process to
+   * 42 of 47.6 a second). After a pause longer than a slot the timeline starts again from now, so
+   * there is never a burst, and any second holds at most 1000 / gap + 2 sends (49 at 21 ms:
+   * WA_MIN_GAP_MS a little above the provider's pause, docs/operations.md).
+   */
   const spaced = async (channel: NoticeChannel) => {
     const gap = opts.minGapMs?.[channel] ?? 0;
-    const at = Math.max((lastSend.get(channel) ?? 0) + gap, heldUntil.get(channel) ?? 0);
-    const wait = at - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    lastSend.set(channel, Date.now());
+    const now = Date.now();
+    const ideal = nextSlot.get(channel);
+    const slot = Math.max(
+      ideal === undefined || ideal < now - gap ? now : ideal,
+      heldUntil.get(channel) ?? 0,
+    );
+    nextSlot.set(channel, slot + gap);
+    if (slot > now) await new Promise((r) => setTimeout(r, slot - now));
   };
 
   // A row is sent only while more than half its lease remains, so the send (bounded by the
