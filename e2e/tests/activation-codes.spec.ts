@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { apiSession, expectAccessible, photograph } from './checks.ts';
@@ -51,6 +51,13 @@ test.beforeAll(async () => {
 test.afterAll(() => own?.stop());
 
 test.use({ baseURL: `http://127.0.0.1:${PORT}`, viewport: { width: 375, height: 812 } });
+
+/** A resident's own phone: a browser context of its own at 375 px, on this spec's server. */
+const onAPhone = (browser: Browser) =>
+  browser.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 375, height: 812 },
+  });
 
 /** The family of RT 008 in the register (imported once; each test may run alone). */
 async function importFamily(request: APIRequestContext) {
@@ -132,10 +139,7 @@ test('the office prints the slips of an RT; a resident activates with a code fro
   await photograph(page, 'activation-codes-person-375');
 
   // The resident, on their own phone.
-  const phone = await browser.newContext({
-    baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 375, height: 812 },
-  });
+  const phone = await onAPhone(browser);
   const resident = await phone.newPage();
   await resident.goto('/auth/activate');
   await resident.getByRole('button', { name: 'Aktifkan dengan kode' }).click();
@@ -153,10 +157,7 @@ test('the office prints the slips of an RT; a resident activates with a code fro
   await phone.close();
 
   // Signs in later by NIK and the new password; the account is verified.
-  const later = await browser.newContext({
-    baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 375, height: 812 },
-  });
+  const later = await onAPhone(browser);
   const again = await later.newPage();
   await signIn(again, { email: String(HEAD.nik), password: PASSWORD }, /^(?!.*\/auth\/).*$/);
   const me = await request.post('/api/login', { data: { email: HEAD.nik, password: PASSWORD } });
@@ -221,10 +222,7 @@ test('the office sends a code over WhatsApp; the resident activates with the cod
   await expect(panel).not.toContainText(code);
 
   // The resident, on her phone, with the code from the message.
-  const phone = await browser.newContext({
-    baseURL: `http://127.0.0.1:${PORT}`,
-    viewport: { width: 375, height: 812 },
-  });
+  const phone = await onAPhone(browser);
   const resident = await phone.newPage();
   await resident.goto('/auth/activate');
   await resident.getByRole('button', { name: 'Aktifkan dengan kode' }).click();
